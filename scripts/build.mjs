@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Builds the web app (Vite → dist/web) and the server (esbuild → dist/server/main.js, migrations beside it).
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const BUILD_STAMP = path.join(root, 'dist', 'build-stamp.json');
+
+export async function buildAll({ quiet = false } = {}) {
+  const started = Date.now();
+  await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
+  await prerenderLanding(quiet);
+  const serverOut = path.join(root, 'dist', 'server');
+  rmSync(serverOut, { recursive: true, force: true });
+  mkdirSync(serverOut, { recursive: true });
+  await esbuild({
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'set-role': path.join(root, 'src/server/cli/set-role.ts'),
+    },
+    outdir: serverOut,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: quiet ? 'warning' : 'info',
+  });
+  cpSync(path.join(root, 'src/server/db/migrations'), path.join(serverOut, 'migrations'), {
+    recursive: true,
+  });
+  writeFileSync(BUILD_STAMP, JSON.stringify({ builtAt: new Date().toISOString() }));
+  if (!quiet) console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Renders the landing page to static HTML inside dist/web/landing.html (fast first paint, little JS). */
+async function prerenderLanding(quiet) {
+  const outDir = path.join(root, 'dist', 'prerender');
+  await viteBuild({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: quiet ? 'warn' : 'info',
+    build: {
+      ssr: path.join(root, 'src/web/prerender.tsx'),
+      outDir,
+      emptyOutDir: true,
+      rollupOptions: { input: undefined },
+    },
+  });
+  const { renderLanding } = await import(`${path.join(outDir, 'prerender.js')}?t=${Date.now()}`);
+  const htmlPath = path.join(root, 'dist', 'web', 'landing.html');
+  const html = readFileSync(htmlPath, 'utf8');
+  if (!html.includes('<!--app-html-->'))
+    throw new Error('landing.html lacks the <!--app-html--> placeholder');
+  writeFileSync(htmlPath, html.replace('<!--app-html-->', renderLanding()));
+  rmSync(outDir, { recursive: true, force: true });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildAll().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { ERROR_CODES } from '../shared/errors';
+import { sessionMiddleware } from './auth/middleware';
+import type { AppDeps, AppEnv } from './context';
+import { accountRoutes } from './features/account/account.routes';
+import { siteRoutes } from './features/site/site.routes';
+import { clientIpMiddleware } from './http/client-ip';
+import { errorBody, handleError } from './http/errors';
+import { requestLogger } from './http/request-logger';
+import { securityHeaders } from './http/security-headers';
+import { webAppRoutes } from './http/static';
+
+/** Largest JSON body the API accepts (a caption file upload is the biggest: 2 MB plus JSON overhead). */
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export interface AppOptions {
+  /** Folder of the built React app; when absent only the API is served. */
+  webRoot?: string;
+  /** False while shutting down: health answers 503 so load balancers drain us. */
+  isReady?: () => boolean;
+}
+
+/** The API, chained so that `AppType` carries every route's input and output types to the web client. */
+export function createApi(deps: AppDeps, options: AppOptions = {}) {
+  return new Hono<AppEnv>()
+    .get('/health', async (c) => {
+      if (options.isReady && !options.isReady()) return c.json({ status: 'stopping' as const }, 503);
+      await deps.database.ping();
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .route('/', siteRoutes(deps))
+    .route('/', accountRoutes(deps));
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) => handleError(error, c, deps.logger));
+  app.use('*', requestId());
+  app.use('*', requestLogger(deps.logger));
+  app.use('*', securityHeaders({ extraScriptOrigins: originsOf(deps.config.SUPPORT_WIDGET_SCRIPT_URL) }));
+  app.use('/api/*', clientIpMiddleware(deps.config.TRUST_PROXY));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large'), 413),
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
+  app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+
+  app.use('/api/*', sessionMiddleware(deps.auth));
+  app.route('/api', createApi(deps, options));
+  app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));
+
+  if (options.webRoot) app.route('/', webAppRoutes(options.webRoot));
+  return app;
+}
+
+function originsOf(url: string | undefined): string[] {
+  return url ? [new URL(url).origin] : [];
+}

@@ -1,0 +1,178 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, emailOTP, magicLink } from 'better-auth/plugins';
+import { and, eq } from 'drizzle-orm';
+import { displayNameFor } from '../../shared/names';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/schemas/password';
+import type { Mailer } from '../adapters/mail';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
+import type { Logger } from '../logger';
+import { authEmails } from './emails';
+import { accessControl, authRoles } from './roles';
+
+/** Set by our HTTP layer from the socket (or the trusted proxy): the only IP Better Auth believes. */
+export const CLIENT_IP_HEADER = 'x-vidvisor-client-ip';
+
+export interface AuthOptions {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+}
+
+export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) {
+  const send = async (message: Parameters<Mailer['send']>[0]) => {
+    await mailer.send(message);
+  };
+  const secure = config.baseUrl.startsWith('https://');
+  const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+
+  return betterAuth({
+    appName: 'Vidvisor',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOriginsFor(config),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false },
+        lastName: { type: 'string', required: false },
+        freePlanId: { type: 'string', required: false, input: false },
+        welcomeEmailSent: { type: 'boolean', required: false, input: false, defaultValue: false },
+        billingCustomerId: { type: 'string', required: false, input: false, returned: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => send(authEmails.passwordReset(user.email, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => send(authEmails.verification(user.email, url)),
+    },
+    socialProviders: googleEnabled
+      ? {
+          google: {
+            clientId: config.GOOGLE_CLIENT_ID!,
+            clientSecret: config.GOOGLE_CLIENT_SECRET!,
+            prompt: 'select_account',
+          },
+        }
+      : undefined,
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    plugins: [
+      magicLink({
+        expiresIn: 5 * 60,
+        sendMagicLink: async ({ email, url }) => send(authEmails.magicLink(email, url)),
+      }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 5 * 60,
+        allowedAttempts: 5,
+        sendVerificationOTP: async ({ email, otp, type }) => send(authEmails.oneTimeCode(email, otp, type)),
+      }),
+      admin({ ac: accessControl, roles: authRoles, defaultRole: 'user', adminRoles: ['super_admin'] }),
+    ],
+    rateLimit: {
+      enabled: config.RATE_LIMIT_ENABLED,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/*': { window: 60, max: 10 },
+        '/sign-up/*': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/email-otp/*': { window: 60, max: 5 },
+        '/magic-link/*': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ scope: 'better-auth', args: args.length ? args : undefined }, message);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const email = user.email.toLowerCase();
+            const name = displayNameFor(user.name, email);
+            const [first, ...rest] = name.split(/\s+/);
+            const extra = user as { firstName?: string | null; lastName?: string | null };
+            return {
+              data: {
+                ...user,
+                email,
+                name,
+                firstName: extra.firstName?.trim() || first || null,
+                lastName: extra.lastName?.trim() || rest.join(' ') || null,
+                role: config.SUPER_ADMIN_EMAILS.includes(email) ? 'super_admin' : 'user',
+              },
+            };
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await sendWelcomeOnce(db, mailer, config.baseUrl, session.userId).catch((error) =>
+              logger.warn({ err: error, userId: session.userId }, 'welcome e-mail failed (ignored)'),
+            );
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function trustedOriginsFor(config: Config): string[] {
+  const origins = [config.baseUrl];
+  // `npm run dev` serves the UI from Vite's port and proxies the API.
+  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+  return origins;
+}
+
+/**
+ * The welcome mail goes out once per user: the flag flips in the same statement that claims the
+ * right to send, so two sign-ins at the same moment cannot both send it.
+ */
+export async function sendWelcomeOnce(db: Database, mailer: Mailer, baseUrl: string, userId: string) {
+  const [claimed] = await db
+    .update(users)
+    .set({ welcomeEmailSent: true })
+    .where(and(eq(users.id, userId), eq(users.welcomeEmailSent, false)))
+    .returning({ email: users.email, name: users.name });
+  if (claimed) await mailer.send(authEmails.welcome(claimed.email, claimed.name, `${baseUrl}/dashboard`));
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of the environment. Every setting is optional: with none the app runs on its
+ * embedded defaults (PGlite, e-mail outbox, local billing, offline model). README.md keeps the table.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
+  );
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const emailList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: int(3000, 0, 65535),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  BASE_URL: optionalUrl,
+  TRUST_PROXY: flag(false),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: int(10, 1, 200),
+
+  BETTER_AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  SUPER_ADMIN_EMAILS: emailList,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  RATE_LIMIT_ENABLED: flag(true),
+
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Vidvisor <no-reply@vidvisor.local>')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@vidvisor.local')),
+
+  DEMO_VIDEO_URL: optionalUrl,
+  SUPPORT_WIDGET_SCRIPT_URL: optionalUrl,
+
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  AI_DEFAULT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+
+  YOUTUBE_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.youtube.com')),
+  TRANSCRIPT_API_URL: optionalUrl,
+  TRANSCRIPT_API_KEY: optionalString,
+
+  BILLING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'stripe']).default('local')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_PRO_ANNUAL: optionalString,
+  STRIPE_PRICE_PREMIUM: optionalString,
+  STRIPE_PRICE_PREMIUM_ANNUAL: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** The public origin of the app, e.g. http://localhost:3000 */
+  baseUrl: string;
+  isProduction: boolean;
+  isTest: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n')}\n` +
+        'See .env.example for every variable and its default.',
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '?'),
+        message: issue.message,
+      })),
+    );
+  }
+  const values = parsed.data;
+  const crossIssues = crossCheck(values);
+  if (crossIssues.length > 0) throw new ConfigError(crossIssues);
+  return {
+    ...values,
+    baseUrl: (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    isProduction: values.NODE_ENV === 'production',
+    isTest: values.NODE_ENV === 'test',
+  };
+}
+
+function crossCheck(values: Env): { variable: string; message: string }[] {
+  const issues: { variable: string; message: string }[] = [];
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    issues.push({
+      variable: values.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
+      message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    });
+  }
+  if (values.BILLING_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!values[name]) issues.push({ variable: name, message: 'required when BILLING_PROVIDER=stripe' });
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,40 @@
+import type { Role } from '../shared/roles';
+import type { Mailer } from './adapters/mail';
+import type { Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Logger } from './logger';
+
+/** Everything the app is assembled from: built once by main.ts (or a test) and passed to every feature. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  database: DatabaseHandle;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
+  shutdownSignal: AbortSignal;
+}
+
+/** The signed-in user as our server code sees it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  freePlanId: string | null;
+  image: string | null;
+  createdAt: Date;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+}

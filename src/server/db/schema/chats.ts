@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export interface TranscriptSegment {
+  /** seconds from the start of the video */
+  start: number;
+  /** seconds */
+  duration: number;
+  text: string;
+}
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    youtubeUrl: text('youtube_url'),
+    videoId: text('video_id'),
+    transcript: text('transcript').notNull(),
+    transcriptSegments: jsonb('transcript_segments').$type<TranscriptSegment[]>(),
+    title: text('title'),
+    totalTokens: integer('total_tokens').notNull().default(0),
+    /** Claimed atomically by the one request that generates the automatic first answer. */
+    firstReplyClaimedAt: timestamp('first_reply_claimed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chats_user_recent_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`)],
+);
+
+export const MESSAGE_ROLES = ['user', 'assistant'] as const;
+export const MESSAGE_STATUSES = ['complete', 'partial', 'error'] as const;
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MESSAGE_ROLES }).notNull(),
+    content: text('content').notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('complete'),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    totalTokens: integer('total_tokens').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_messages_chat_time_idx').on(t.chatId, t.createdAt),
+    index('chat_messages_user_idx').on(t.userId),
+  ],
+);
+
+/** Fetched YouTube transcripts, per video id: a second consultation on a video makes no outside request. */
+export const transcriptCache = pgTable('transcript_cache', {
+  videoId: text('video_id').primaryKey(),
+  title: text('title'),
+  language: text('language'),
+  /** 'manual' or 'auto' (generated) captions */
+  kind: text('kind'),
+  source: text('source').notNull(),
+  segments: jsonb('segments').$type<TranscriptSegment[]>().notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});

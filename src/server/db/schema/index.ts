@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './billing';
+export * from './chats';
+export * from './misc';
+export * from './profiles';
+export * from './support';
+export * from './usage';

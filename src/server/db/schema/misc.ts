@@ -1,0 +1,64 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** stored lower-cased */
+    email: text('email').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('waitlist_newest_idx').on(t.createdAt.desc())],
+);
+
+/** The assistant's instructions and model: a single row (id = 1). */
+export const assistantSettings = pgTable('assistant_settings', {
+  id: integer('id').primaryKey(),
+  instructions: text('instructions').notNull(),
+  model: text('model').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Every e-mail the app sends, with its delivery status. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** lower-cased recipient */
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
+      .notNull()
+      .default('pending'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_emails_to_idx').on(t.toAddress, t.createdAt.desc())],
+);
+
+/** Who did what admin action to whom, when, with the state before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_newest_idx').on(t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { planDisplayName } from '../../../shared/plans';
+import { currentUser, requireUser } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { loadGateState } from './gate.service';
+
+export function accountRoutes({ db }: AppDeps) {
+  return new Hono<AppEnv>().get('/me', requireUser, async (c) => {
+    const user = currentUser(c);
+    const state = await loadGateState(db, user);
+    return c.json(
+      {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+        emailVerified: user.emailVerified,
+        createdAt: user.createdAt.toISOString(),
+        plan: state.planId ? { id: state.planId, name: planDisplayName(state.planId) } : null,
+        gate: state.gate,
+        profileComplete: state.profileComplete,
+        subscriptionActive: state.subscriptionActive,
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,40 @@
+import { secureHeaders } from 'hono/secure-headers';
+
+/** Origins the pages may load from besides our own: Stripe's checkout and YouTube embeds. */
+export interface ContentSecurityOptions {
+  extraScriptOrigins?: string[];
+}
+
+export function securityHeaders(options: ContentSecurityOptions = {}) {
+  const scriptSrc = ["'self'", 'https://js.stripe.com', ...(options.extraScriptOrigins ?? [])];
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc,
+      // React sets style attributes (e.g. progress widths); scripts stay strict.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      mediaSrc: ["'self'", 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'https://api.stripe.com', ...(options.extraScriptOrigins ?? [])],
+      frameSrc: [
+        'https://js.stripe.com',
+        'https://checkout.stripe.com',
+        'https://www.youtube-nocookie.com',
+        'https://www.youtube.com',
+      ],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  });
+}

@@ -1,0 +1,17 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'vidvisor' },
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', '*.password'],
+        censor: '[redacted]',
+      },
+    },
+    destination,
+  );
+}

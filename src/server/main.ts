@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { createRuntime } from './runtime';
+
+/** The built web app sits beside the server bundle: dist/server/main.js → dist/web. */
+const WEB_ROOT = process.env.WEB_ROOT ?? fileURLToPath(new URL('../web', import.meta.url));
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const startedAt = performance.now();
+  const runtime = await createRuntime(config, logger);
+
+  let ready = true;
+  const app = createApp(runtime.deps, { webRoot: path.resolve(WEB_ROOT), isReady: () => ready });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        database: runtime.deps.database.kind,
+        startupMs: Math.round(performance.now() - startedAt),
+      },
+      `Vidvisor is running on ${config.baseUrl}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    runtime.beginShutdown();
+    const deadline = setTimeout(() => {
+      logger.warn('shutdown timeout: closing remaining connections');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    await closed;
+    clearTimeout(deadline);
+    await runtime.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createMailer, type Mailer } from './adapters/mail';
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedDatabase } from './db/seed';
+import type { Logger } from './logger';
+
+export interface RuntimeOverrides {
+  /** An already-open database (tests); otherwise opened from the configuration. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+}
+
+export interface Runtime {
+  deps: AppDeps;
+  /** Tells long-running work to wrap up (aborts `deps.shutdownSignal`). */
+  beginShutdown(): void;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds it, and builds every adapter the configuration selects. */
+export async function createRuntime(
+  config: Config,
+  logger: Logger,
+  overrides: RuntimeOverrides = {},
+): Promise<Runtime> {
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      onError: (error) => logger.warn({ err: error }, 'database connection error'),
+    }));
+  try {
+    await migrateDatabase(database);
+    await seedDatabase(database.db, {
+      defaultModel: config.AI_DEFAULT_MODEL,
+      stripePriceIds: {
+        pro: config.STRIPE_PRICE_PRO,
+        pro_annual: config.STRIPE_PRICE_PRO_ANNUAL,
+        premium: config.STRIPE_PRICE_PREMIUM,
+        premium_annual: config.STRIPE_PRICE_PREMIUM_ANNUAL,
+      },
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const db = database.db;
+  const mailer =
+    overrides.mailer ?? createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+  const auth = createAuth({ config, db, mailer, logger, secret: resolveAuthSecret(config, logger) });
+  const shutdown = new AbortController();
+  return {
+    deps: { config, db, database, auth, mailer, logger, shutdownSignal: shutdown.signal },
+    beginShutdown: () => shutdown.abort(),
+    async close() {
+      shutdown.abort();
+      await mailer.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * BETTER_AUTH_SECRET when set. Otherwise, for the embedded single-process default, a random secret
+ * generated once and kept in DATA_DIR (several processes on PostgreSQL must share one: set it).
+ */
+function resolveAuthSecret(config: Config, logger: Logger): string {
+  if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
+  if (config.isProduction && config.DATABASE_URL) {
+    logger.warn(
+      'BETTER_AUTH_SECRET is not set: every process must share one secret; using a per-data-dir secret',
+    );
+  }
+  const file = path.resolve(config.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

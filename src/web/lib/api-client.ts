@@ -1,0 +1,41 @@
+import { hc } from 'hono/client';
+import type { AppType } from '../../server/app';
+import { type ApiErrorBody, isApiErrorBody } from '../../shared/errors';
+
+/** The one typed client of our API: request and response types come from the server's routes. */
+export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });
+
+/** A failed API call: the server's `{ error: { code, message } }` with the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Unwraps a typed client response: its JSON on success, an ApiError otherwise. */
+export async function unwrap<T>(response: { ok: boolean; status: number; json(): Promise<T> }): Promise<T> {
+  if (response.ok) return response.json();
+  let body: ApiErrorBody | undefined;
+  try {
+    const parsed: unknown = await response.json();
+    if (isApiErrorBody(parsed)) body = parsed;
+  } catch {
+    // not JSON: fall through to the generic message
+  }
+  throw new ApiError(
+    response.status,
+    body?.error.code ?? 'http_error',
+    body?.error.message ?? `Request failed (${response.status})`,
+    body?.error.field,
+  );
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
