@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the web app (Vite → dist/web) and the server (esbuild → dist/server/main.js, migrations beside it).
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
@@ -12,6 +13,7 @@ export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
   await prerenderLanding(quiet);
+  precompressAssets(path.join(root, 'dist', 'web', 'assets'));
   const serverOut = path.join(root, 'dist', 'server');
   rmSync(serverOut, { recursive: true, force: true });
   mkdirSync(serverOut, { recursive: true });
@@ -34,6 +36,18 @@ export async function buildAll({ quiet = false } = {}) {
   });
   writeFileSync(BUILD_STAMP, JSON.stringify({ builtAt: new Date().toISOString() }));
   if (!quiet) console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Writes .br and .gz twins of text assets so the server sends them without compressing per request. */
+function precompressAssets(dir) {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
 }
 
 /** Renders the landing page to static HTML inside dist/web/landing.html (fast first paint, little JS). */

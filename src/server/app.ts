@@ -3,11 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { sessionMiddleware } from './auth/middleware';
+import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
+import { originCheck } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { webAppRoutes } from './http/static';
@@ -43,6 +45,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', requestLogger(deps.logger));
   app.use('*', securityHeaders({ extraScriptOrigins: originsOf(deps.config.SUPPORT_WIDGET_SCRIPT_URL) }));
   app.use('/api/*', clientIpMiddleware(deps.config.TRUST_PROXY));
+  app.use('/api/*', originCheck(trustedOrigins(deps.config)));
   app.use(
     '/api/*',
     bodyLimit({

@@ -153,3 +153,11 @@ function crossCheck(values: Env): { variable: string; message: string }[] {
   }
   return issues;
 }
+
+/** Origins whose browser requests we accept (CSRF checks, Better Auth's trusted origins). */
+export function trustedOrigins(config: Config): string[] {
+  const origins = [new URL(config.baseUrl).origin];
+  // `npm run dev` serves the UI from Vite's port and proxies the API.
+  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+  return origins;
+}

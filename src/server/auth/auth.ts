@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { displayNameFor } from '../../shared/names';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/schemas/password';
 import type { Mailer } from '../adapters/mail';
-import type { Config } from '../config';
+import { type Config, trustedOrigins } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
@@ -35,7 +35,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: trustedOriginsFor(config),
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -156,13 +156,6 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-function trustedOriginsFor(config: Config): string[] {
-  const origins = [config.baseUrl];
-  // `npm run dev` serves the UI from Vite's port and proxies the API.
-  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
-  return origins;
-}
 
 /**
  * The welcome mail goes out once per user: the flag flips in the same statement that claims the

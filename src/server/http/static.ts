@@ -1,44 +1,56 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+
+/** Sets Cache-Control on the successful responses of what follows, unless a handler chose one. */
+const cacheFor =
+  (value: string): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', value);
+  };
 
 /**
- * The built React app: hashed assets cached for a year, everything else revalidated, and
- * index.html for every other path so the client router can take it (history fallback).
+ * The built React app: hashed assets cached for a year (served pre-compressed when the build made
+ * .br/.gz twins), the prerendered landing page at /, and index.html for every other path so the client
+ * router can take it (history fallback).
  */
 export function webAppRoutes(webRoot: string) {
   const root = path.relative(process.cwd(), webRoot) || '.';
-  const indexPath = path.join(webRoot, 'index.html');
-  const landingPath = path.join(webRoot, 'landing.html');
+  const readOnce = (file: string) => {
+    let html: string | undefined;
+    return () => {
+      html ??= existsSync(path.join(webRoot, file))
+        ? readFileSync(path.join(webRoot, file), 'utf8')
+        : undefined;
+      return html;
+    };
+  };
+  const indexHtml = readOnce('index.html');
+  const landingHtml = readOnce('landing.html');
+
   const app = new Hono();
   app.use('*', compress());
-  app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }));
+  app.use('/assets/*', cacheFor(IMMUTABLE), serveStatic({ root, precompressed: true }));
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  let landingHtml: string | undefined;
   app.get('/', async (c, next) => {
-    landingHtml ??= existsSync(landingPath) ? readFileSync(landingPath, 'utf8') : undefined;
-    if (!landingHtml) return next();
+    const html = landingHtml();
+    if (!html) return next();
     c.header('Cache-Control', 'no-cache');
-    return c.html(landingHtml);
+    return c.html(html);
   });
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (filePath, c) =>
-        c.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600'),
-    }),
-  );
-  let indexHtml: string | undefined;
+  app.use('*', cacheFor(SHORT), serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
-    indexHtml ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-    if (!indexHtml) return c.text('The web app is not built. Run `npm run build`.', 503);
+    const html = indexHtml();
+    if (!html) return c.text('The web app is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(html);
   });
   return app;
 }

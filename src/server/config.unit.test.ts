@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with no settings', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      BILLING_PROVIDER: 'local',
+      baseUrl: 'http://localhost:3000',
+      SUPER_ADMIN_EMAILS: [],
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.OPENAI_API_KEY).toBeUndefined();
+  });
+
+  it('treats empty values as unset and normalises lists', () => {
+    const config = loadConfig({
+      PORT: '',
+      SUPER_ADMIN_EMAILS: ' A@Example.com ,b@example.com,',
+      BASE_URL: 'https://app.example.com/',
+    });
+    expect(config.PORT).toBe(3000);
+    expect(config.SUPER_ADMIN_EMAILS).toEqual(['a@example.com', 'b@example.com']);
+    expect(config.baseUrl).toBe('https://app.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SUPER_ADMIN_EMAILS: 'not-an-email' }, 'SUPER_ADMIN_EMAILS'],
+    [{ BILLING_PROVIDER: 'paypal' }, 'BILLING_PROVIDER'],
+    [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ BILLING_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED'],
+  ])('stops on %o naming %s', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).issues.map((i) => i.variable)).toContain(variable);
+    expect((error as ConfigError).message).toContain(variable);
+  });
+});

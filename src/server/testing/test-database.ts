@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a new database created on that PostgreSQL server and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+
+  const name = `vt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = withDatabase(serverUrl, name);
+  const handle = await openDatabase({ url, poolSize: 5 });
+  return {
+    ...handle,
+    url,
+    async close() {
+      await handle.close();
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    },
+  };
+}
+
+export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
