@@ -7,7 +7,8 @@ import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const BUILD_STAMP = path.join(root, 'dist', 'build-stamp.json');
+
+import { BUILD_STAMP } from './lib/build-state.mjs';
 
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();

@@ -117,6 +117,15 @@ export class ConfigError extends Error {
   }
 }
 
+/** Reads ./.env into the environment when present (variables already set win). */
+export function loadDotEnv(file = '.env') {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 
@@ -10,6 +10,7 @@ import { createRuntime } from './runtime';
 const WEB_ROOT = process.env.WEB_ROOT ?? fileURLToPath(new URL('../web', import.meta.url));
 
 async function main() {
+  loadDotEnv();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isRole, ROLES } from '../../shared/roles';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { auditLog, users } from '../db/schema';
@@ -12,6 +12,7 @@ async function main() {
     console.error(`Usage: npm run user:role -- <email> <${ROLES.join('|')}>`);
     process.exit(2);
   }
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {

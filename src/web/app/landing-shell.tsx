@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { SiteHeader } from '../components/layout/site-header';
 import { LandingPage } from '../features/landing/components/landing-page';
-import { fetchMe, type Me } from '../features/session/api/get-me';
+import { fetchMe, type Me } from '../features/session/api/fetch-me';
 import { signOut } from '../features/session/api/sign-out';
-import { fetchSiteConfig, type SiteConfig } from '../features/site/api/get-site-config';
+import { fetchSiteConfig, type SiteConfig } from '../features/site/api/fetch-site-config';
 import { paths } from '../lib/paths';
 
 /**

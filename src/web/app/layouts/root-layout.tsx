@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
 import { useMe } from '../../features/session/api/get-me';
-import { useSignOut } from '../../features/session/api/sign-out';
+import { useSignOut } from '../../features/session/api/use-sign-out';
 import { LinkProvider } from '../../lib/link';
 import { paths } from '../../lib/paths';
 import { queryClient } from '../../lib/query-client';

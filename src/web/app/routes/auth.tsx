@@ -1,5 +1,38 @@
-import { Page } from '../../components/layout/page';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner';
+import { AuthViews } from '../../features/auth/components/auth-views';
+import { getMeQueryOptions, useMe } from '../../features/session/api/get-me';
+import { useSiteConfig } from '../../features/site/api/get-site-config';
+import { AUTH_VIEWS, type AuthView, paths } from '../../lib/paths';
 
 export default function AuthRoute() {
-  return <Page title="Sign in" />;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const config = useSiteConfig();
+  const requested = params.get('view');
+  const view: AuthView = AUTH_VIEWS.includes(requested as AuthView) ? (requested as AuthView) : 'sign_in';
+
+  if (me.isPending || config.isPending) return <PageSpinner />;
+  // Signed in already: the dashboard applies the onboarding gates. (Not while choosing a new password.)
+  if (me.data && view !== 'update_password') return <Navigate to={paths.dashboard.href()} replace />;
+
+  return (
+    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
+      <AuthViews
+        key={view}
+        view={view}
+        onViewChange={(next) => setParams(next === 'sign_in' ? {} : { view: next })}
+        googleEnabled={config.data?.googleSignIn ?? false}
+        token={params.get('token')}
+        urlError={params.get('error')}
+        onSignedIn={async () => {
+          await queryClient.invalidateQueries(getMeQueryOptions());
+          navigate(paths.dashboard.href(), { replace: true });
+        }}
+      />
+    </main>
+  );
 }

@@ -1,14 +1,9 @@
 import {
   BookmarkCheck,
-  Briefcase,
-  Clapperboard,
   Clock,
   FileText,
-  Lightbulb,
   type LucideIcon,
   MessagesSquare,
-  Rocket,
-  ShoppingBag,
   UserRound,
   Video,
 } from 'lucide-react';
@@ -28,20 +23,17 @@ export const hero = {
   eyebrow: 'AI business consulting from the videos you already watch',
   title: 'Turn any business video into advice for your business',
   lead:
-    'Paste a YouTube link, a transcript or a caption file. Vidvisor’s AI consultant reads it alongside ' +
-    'your business profile, then answers your questions in a chat and points you to the moments of ' +
-    'the video it drew on.',
+    'Paste a YouTube link, a transcript or a caption file. Vidvisor’s AI consultant reads it with your ' +
+    'business profile, then answers your questions in a chat, citing the moments of the video it used.',
   note: 'Free plan: 30,000 tokens a month, about 2 videos with follow-up chat. No card needed.',
 } as const;
 
 export const demo = {
   title: 'See a consultation from start to finish',
   intro: 'From a pasted YouTube link to a plan that fits your business, in one chat.',
-  videoCaption: 'Walk-through: adding a video, reading the first answer, then asking follow-up questions.',
-  stillAlt:
-    'Illustration of a consultation: a business video on the left; on the right, Vidvisor answers a ' +
-    'question about pricing and cites the moment [04:12] of the video.',
-  stillCaption: 'Demo video coming soon. Above: a consultation on a pricing talk, answered for one studio.',
+  videoCaption: 'Walk-through: from a YouTube link to follow-up questions.',
+  stillAlt: 'Illustration: a business video beside Vidvisor’s answer, which cites the moment [04:12].',
+  stillCaption: 'Demo video coming soon. Shown: a consultation on a pricing talk.',
 } as const;
 
 export const whatItIs = {
@@ -50,9 +42,8 @@ export const whatItIs = {
     'You watch a talk on pricing, a podcast on hiring, a teardown of someone’s ad funnel. It’s useful, ' +
       'for the person who made it. The hard part is working out what it means for you.',
     'Vidvisor is an AI business consultant that has read both the video and your business profile: ' +
-      'what you sell, who you sell to, your goals and what is getting in the way. Ask it what to try ' +
-      'first, what doesn’t apply to you, or how to adapt an idea to your budget. It answers for your ' +
-      'business and cites the moments it used as [mm:ss], so you can check the source yourself.',
+      'what you sell, to whom, your goals and what is in the way. Ask what to try first or what doesn’t ' +
+      'apply to you. It answers for your business and cites the video as [mm:ss], so you can check.',
   ],
   contrast: [
     { title: 'A summary tells you', text: 'what the speaker said, in fewer words.' },
@@ -64,8 +55,8 @@ export const steps: readonly TitledText[] = [
   {
     title: 'Describe your business once',
     text:
-      'Fill in your business profile: what you sell, who your customers are, your goals for the next ' +
-      'year and your current challenges. Every answer builds on it.',
+      'Fill in your business profile: what you sell, who your customers are, your goals and your ' +
+      'current challenges. Every answer builds on it.',
   },
   {
     title: 'Add a video',
@@ -76,14 +67,12 @@ export const steps: readonly TitledText[] = [
   {
     title: 'Read your first answer',
     text:
-      'The consultant opens the chat with what the video means for your business: the ideas worth ' +
-      'trying and the ones to leave alone.',
+      'The chat opens with what the video means for your business: the ideas worth trying and the ones ' +
+      'to leave alone.',
   },
   {
     title: 'Ask follow-up questions',
-    text:
-      'Push back, ask for examples, narrow it down. Answers cite the video as [mm:ss], and every chat is ' +
-      'saved so you can pick it up later.',
+    text: 'Push back, ask for examples, narrow it down. Every chat is saved, so you can pick it up later.',
   },
 ];
 
@@ -129,29 +118,24 @@ export const features: readonly IconText[] = [
   },
 ];
 
-export const audiences: readonly IconText[] = [
+export const audiences: readonly TitledText[] = [
   {
-    icon: Briefcase,
     title: 'Agency owners',
     text: 'Turn the strategy talks you save for later into offers, processes and pitches for your clients.',
   },
   {
-    icon: Clapperboard,
     title: 'Content creators',
     text: 'Learn from other creators’ breakdowns and get a plan that fits your niche and your audience.',
   },
   {
-    icon: Lightbulb,
     title: 'People validating an idea',
     text: 'Check an idea against what experienced founders say, before you spend months building it.',
   },
   {
-    icon: ShoppingBag,
     title: 'Ecommerce sellers',
     text: 'Adapt tactics on ads, product pages and retention to your own products and customers.',
   },
   {
-    icon: Rocket,
     title: 'SaaS founders',
     text: 'Apply talks on pricing, onboarding and churn to your product’s stage and your real users.',
   },
@@ -168,10 +152,8 @@ export const businessTypes = {
     'Online courses',
     'YouTube channels and podcasts',
     'Online stores',
-    'Marketplace sellers',
     'B2B software',
     'Mobile apps',
-    'Freelance services',
     'Local service businesses',
     'Newsletters',
     'Early-stage ideas',
@@ -182,23 +164,21 @@ export const faq: readonly { question: string; answer: string }[] = [
   {
     question: 'What can I paste in?',
     answer:
-      'A YouTube link, a transcript you paste, or a caption file (.srt or .vtt). Sometimes a video’s ' +
-      'captions can’t be fetched; when that happens, paste the transcript or upload the caption file ' +
-      'and carry on.',
+      'A YouTube link, a pasted transcript, or a caption file (.srt or .vtt). If a video’s captions ' +
+      'can’t be fetched, paste the transcript or upload the caption file instead.',
   },
   {
     question: 'How is this different from asking a chatbot to summarise a video?',
     answer:
       'A summary tells you what the video says. Vidvisor starts from your business profile, so its ' +
-      'answers are about what to do in your business. It cites the moments of the video it used as ' +
-      '[mm:ss] so you can check them, and it saves every conversation for later.',
+      'answers are about what to do in your business, with [mm:ss] citations you can check.',
   },
   {
     question: 'How much does it cost?',
     answer:
       'Free is $0 with 30,000 tokens a month, about 2 videos plus chat. Pro is $7 a month or $42 a year ' +
       'with 200,000 tokens a month, about 12 videos. Premium is $11 a month or $66 a year, with no ' +
-      'monthly limit. Paying annually saves 50%. Your dashboard shows how much you have used this month.',
+      'monthly limit. Paying annually saves 50%.',
   },
   {
     question: 'Can I change or cancel my plan?',
@@ -217,31 +197,27 @@ export const testimonials = {
       role: 'Founder of a three-person branding studio',
       text:
         'I had a folder of saved talks I never acted on. I pasted one on retainer pricing, asked how it ' +
-        'applied to a studio our size, and had a new proposal structure the same afternoon. The ' +
-        'timestamps meant I only rewatched the two minutes that mattered.',
+        'applied to a studio our size, and had a new proposal structure the same afternoon.',
     },
     {
       name: 'Daniel Reyes',
       role: 'Runs an online store for coffee gear',
       text:
-        'Most advice videos assume a big ad budget. Because Vidvisor knew I run the shop on my own, it ' +
-        'told me which parts to skip, and honestly that was the most useful part.',
+        'Most advice videos assume a big ad budget. Vidvisor knew I run the shop on my own and told me ' +
+        'which parts to skip. That was the most useful part.',
     },
     {
       name: 'Priya Nair',
       role: 'SaaS founder, pre-launch',
       text:
-        'I used it to pressure-test my pricing against a founder interview I had watched twice. The ' +
-        'follow-up questions are where it shines: it kept my target customer in mind every time without ' +
-        'me repeating myself.',
+        'I tested my pricing against a founder interview I had watched twice. The follow-up questions ' +
+        'are where it shines: it kept my target customer in mind without me repeating myself.',
     },
   ],
 } as const;
 
 export const finalCta = {
   title: 'Put the next video you watch to work',
-  signedOut:
-    'Start on the Free plan: 30,000 tokens a month, about 2 videos with follow-up questions. Upgrade ' +
-    'only if you need more.',
+  signedOut: 'Start on the Free plan: 30,000 tokens a month, about 2 videos with follow-up questions.',
   signedIn: 'Open your dashboard and start a new consultation from any video.',
 } as const;

@@ -1,5 +1,4 @@
 import { audiences, businessTypes } from '../content';
-import { IconCardList } from './icon-card-list';
 import { Section } from './section';
 
 export function Audiences() {
@@ -9,7 +8,14 @@ export function Audiences() {
       title="Who it is for"
       intro="Entrepreneurs who learn from videos and want to turn what they watch into decisions."
     >
-      <IconCardList items={audiences} />
+      <ul className="divide-y rounded-lg border bg-card text-card-foreground">
+        {audiences.map(({ title, text }) => (
+          <li key={title} className="grid gap-1 px-5 py-5 sm:grid-cols-[16rem_1fr] sm:gap-6 sm:px-6">
+            <h3 className="font-semibold">{title}</h3>
+            <p className="text-muted-foreground">{text}</p>
+          </li>
+        ))}
+      </ul>
     </Section>
   );
 }
@@ -17,7 +23,7 @@ export function Audiences() {
 export function BusinessTypes() {
   return (
     <Section id="business-types" title={businessTypes.title} intro={businessTypes.intro} tone="muted">
-      <ul className="flex flex-wrap gap-3">
+      <ul className="flex flex-wrap gap-2 sm:gap-3">
         {businessTypes.items.map((type) => (
           <li key={type} className="rounded-full border bg-card px-4 py-2 text-sm font-medium">
             {type}

@@ -10,7 +10,7 @@ export function DemoVideo({ url }: { url: string | null }) {
     <figure className="mx-auto max-w-5xl">
       <div className="aspect-video overflow-hidden rounded-lg border bg-muted shadow-sm">
         {url ? (
-          // biome-ignore lint/a11y/useMediaCaption: the configuration gives only the video's URL, no caption file.
+          // biome-ignore lint/a11y/useMediaCaption: configuration gives the video's URL only, no captions.
           <video
             controls
             preload="none"

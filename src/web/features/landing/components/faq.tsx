@@ -2,6 +2,10 @@ import { ChevronDown } from 'lucide-react';
 import { faq } from '../content';
 import { Section } from './section';
 
+const SUMMARY =
+  'flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium ' +
+  '[&::-webkit-details-marker]:hidden';
+
 /** Native <details> so the answers open without any JavaScript. */
 export function Faq() {
   return (
@@ -10,7 +14,7 @@ export function Faq() {
         {faq.map(({ question, answer }) => (
           <li key={question}>
             <details className="group">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium [&::-webkit-details-marker]:hidden">
+              <summary className={SUMMARY}>
                 {question}
                 <ChevronDown
                   aria-hidden="true"

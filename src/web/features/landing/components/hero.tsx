@@ -3,7 +3,7 @@ import { CtaLink } from './cta-link';
 
 export function Hero({ showDashboard }: { showDashboard: boolean }) {
   return (
-    <section aria-labelledby="hero-title" className="pt-16 pb-10 sm:pt-24 sm:pb-14">
+    <section aria-labelledby="hero-title" className="pt-14 pb-2 sm:pt-24 sm:pb-4">
       <div className="mx-auto max-w-3xl px-4 text-center">
         <p className="text-sm font-medium text-primary">{hero.eyebrow}</p>
         <h1

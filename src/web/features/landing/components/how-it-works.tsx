@@ -1,6 +1,9 @@
 import { steps } from '../content';
 import { Section } from './section';
 
+const STEP_NUMBER =
+  'flex size-9 items-center justify-center rounded-full border-2 border-primary font-semibold text-primary';
+
 export function HowItWorks() {
   return (
     <Section
@@ -12,10 +15,7 @@ export function HowItWorks() {
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map(({ title, text }, index) => (
           <li key={title} className="rounded-lg border bg-card p-6 text-card-foreground">
-            <span
-              aria-hidden="true"
-              className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
-            >
+            <span aria-hidden="true" className={STEP_NUMBER}>
               {index + 1}
             </span>
             <h3 className="mt-4 font-semibold">{title}</h3>

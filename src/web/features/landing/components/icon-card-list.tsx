@@ -1,9 +1,9 @@
 import type { IconText } from '../content';
 
 /** A responsive grid of cards, each an icon, a short title and a sentence. */
-export function IconCardList({ items, columns = 3 }: { items: readonly IconText[]; columns?: 2 | 3 }) {
+export function IconCardList({ items }: { items: readonly IconText[] }) {
   return (
-    <ul className={columns === 3 ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4 sm:grid-cols-2'}>
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {items.map(({ icon: Icon, title, text }) => (
         <li key={title} className="rounded-lg border bg-card p-6 text-card-foreground">
           <span className="inline-flex rounded-md bg-secondary p-2 text-primary">

@@ -17,7 +17,7 @@ export function Section({ id, title, intro, tone = 'plain', children }: SectionP
     <section
       id={id}
       aria-labelledby={titleId}
-      className={tone === 'muted' ? 'border-y bg-muted/60 py-16 sm:py-20' : 'py-16 sm:py-20'}
+      className={tone === 'muted' ? 'border-y bg-muted/60 py-14 sm:py-20' : 'py-14 sm:py-20'}
     >
       <div className="mx-auto max-w-6xl px-4">
         <div className="max-w-2xl">
@@ -26,7 +26,7 @@ export function Section({ id, title, intro, tone = 'plain', children }: SectionP
           </h2>
           {intro ? <p className="mt-3 text-lg text-muted-foreground">{intro}</p> : null}
         </div>
-        <div className="mt-10">{children}</div>
+        <div className="mt-8 sm:mt-10">{children}</div>
       </div>
     </section>
   );

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
-import { api, unwrap } from '../../../lib/api-client';
+import { fetchSiteConfig } from './fetch-site-config';
 
-export type SiteConfig = InferResponseType<typeof api.config.$get, 200>;
-
-export async function fetchSiteConfig(): Promise<SiteConfig> {
-  return unwrap(await api.config.$get());
-}
+export type { SiteConfig } from './fetch-site-config';
 
 export const getSiteConfigQueryOptions = () =>
   queryOptions({ queryKey: ['site-config'], queryFn: fetchSiteConfig, staleTime: Number.POSITIVE_INFINITY });

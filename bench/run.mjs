@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// npm run bench: the built server on PGlite and on PostgreSQL, measured with autocannon on loopback,
+// next to a bare Hono hello-world measured in the same run. Prints its figures; asserts nothing.
+import { buildAll } from '../scripts/build.mjs';
+import { buildIsStale } from '../scripts/lib/build-state.mjs';
+import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { measure, signedInCookie, startApp, startHello, table } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+if (buildIsStale()) await buildAll({ quiet: true });
+console.log(
+  `Vidvisor bench: autocannon, ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}\n`,
+);
+
+const hello = await startHello();
+const baseline = await measure(`${hello.baseURL}/`, { connections: CONNECTIONS, duration: DURATION });
+await hello.stop();
+
+const rows = [{ target: 'bare Hono hello-world', ...format(baseline), 'vs bare': '1.00' }];
+const coldStarts = [];
+
+async function benchDatabase(label, env) {
+  const app = await startApp(env);
+  coldStarts.push({ database: label, 'cold start to healthy (ms)': Math.round(app.coldStartMs) });
+  try {
+    const cookie = await signedInCookie(app);
+    const health = await measure(`${app.baseURL}/api/health`, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
+    rows.push({ target: `${label}: GET /api/health`, ...format(health), 'vs bare': ratio(health) });
+    const me = await measure(`${app.baseURL}/api/me`, {
+      headers: { cookie },
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
+    rows.push({ target: `${label}: GET /api/me (signed in)`, ...format(me), 'vs bare': ratio(me) });
+  } finally {
+    await app.stop();
+  }
+}
+
+await benchDatabase('PGlite', {});
+const postgres = await startPostgres({ log: () => {} });
+try {
+  await benchDatabase('PostgreSQL', { DATABASE_URL: postgres.url });
+} finally {
+  postgres.stop();
+}
+
+table(rows);
+console.log('');
+table(coldStarts);
+
+function format(m) {
+  return {
+    'req/s': Math.round(m.rps),
+    'p50 ms': m.p50,
+    'p99 ms': m.p99,
+    errors: m.errors,
+  };
+}
+function ratio(m) {
+  return (m.rps / baseline.rps).toFixed(2);
+}

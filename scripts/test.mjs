@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// npm test: typecheck, lint, Vitest on PGlite, the API suites again on a real PostgreSQL, then the
+// Playwright journeys in Debian's Chromium against the production build. A summary line per suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildAll } from './build.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+import { startPostgres } from './lib/postgres.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const summary = [];
+let passedTotal = 0;
+let failedTotal = 0;
+
+function run(command, args, env = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function record(name, ok, seconds, counts) {
+  if (counts) {
+    passedTotal += counts.passed;
+    failedTotal += counts.failed;
+  } else if (!ok) {
+    failedTotal += 1;
+  }
+  const detail = counts
+    ? `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`
+    : ok
+      ? 'ok'
+      : 'FAILED';
+  summary.push(`${ok ? '✔' : '✘'} ${name.padEnd(34)} ${detail}  (${seconds} s)`);
+}
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+function vitest(name, args, env = {}) {
+  const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const { ok, seconds } = run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
+  const counts = vitestCounts(out);
+  record(name, ok && Boolean(counts), seconds, counts ?? { passed: 0, failed: 1 });
+}
+
+const step = (title) => console.log(`\n━━━ ${title} ━━━`);
+
+step('typecheck');
+{
+  const { ok, seconds } = run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  record('typecheck', ok, seconds);
+}
+
+step('lint (biome, import direction)');
+{
+  const { ok, seconds } = run('npm', ['run', '--silent', 'lint']);
+  record('lint', ok, seconds);
+}
+
+step('unit + API suites on PGlite');
+vitest('unit + API (PGlite)', []);
+
+step('API suites on PostgreSQL');
+{
+  let postgres;
+  try {
+    postgres = process.env.TEST_DATABASE_URL ? null : await startPostgres();
+    const url = process.env.TEST_DATABASE_URL ?? postgres.url;
+    console.log(`PostgreSQL: ${url}`);
+    vitest('API (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL: url });
+  } catch (error) {
+    console.error(error);
+    record('API (PostgreSQL)', false, '0', { passed: 0, failed: 1 });
+  } finally {
+    postgres?.stop();
+  }
+}
+
+step('browser journeys (Playwright, Chromium, production build)');
+try {
+  ensureChromium();
+  const started = Date.now();
+  await buildAll({ quiet: true });
+  console.log(`build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const out = path.join(reports, 'playwright.json');
+  const { ok, seconds } = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  let counts = { passed: 0, failed: 1 };
+  if (existsSync(out)) {
+    const stats = JSON.parse(readFileSync(out, 'utf8')).stats;
+    counts = { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  }
+  record('browser journeys', ok, seconds, counts);
+} catch (error) {
+  console.error(error);
+  record('browser journeys', false, '0', { passed: 0, failed: 1 });
+}
+
+console.log('\n━━━ summary ━━━');
+for (const line of summary) console.log(line);
+console.log(`${passedTotal} passed, ${failedTotal} failed`);
+process.exit(summary.some((line) => line.startsWith('✘')) ? 1 : 0);

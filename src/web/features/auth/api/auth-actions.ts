@@ -1,0 +1,77 @@
+import { authClient } from '../../../lib/auth-client';
+import { paths } from '../../../lib/paths';
+
+/** A failure Better Auth reported; its message is shown as is, in the danger box. */
+export class AuthError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+type Result = { error: { message?: string; code?: string; statusText?: string } | null };
+
+function orThrow(result: Result, fallback: string) {
+  if (result.error)
+    throw new AuthError(result.error.message || result.error.statusText || fallback, result.error.code);
+}
+
+const absolute = (path: string) => new URL(path, window.location.origin).toString();
+
+export async function signInWithPassword(input: { email: string; password: string }) {
+  orThrow(
+    await authClient.signIn.email({ ...input, callbackURL: paths.dashboard.href() }),
+    'Could not sign in',
+  );
+}
+
+/** Creates the account; nothing signs in until the e-mailed link is followed. */
+export async function signUpWithPassword(input: { name: string; email: string; password: string }) {
+  orThrow(
+    await authClient.signUp.email({ ...input, callbackURL: absolute(paths.dashboard.href()) }),
+    'Could not create the account',
+  );
+}
+
+export async function requestPasswordReset(email: string) {
+  orThrow(
+    await authClient.requestPasswordReset({ email, redirectTo: absolute(paths.resetPassword.href()) }),
+    'Could not send the reset link',
+  );
+}
+
+export async function resetPassword(input: { token: string; newPassword: string }) {
+  orThrow(await authClient.resetPassword(input), 'An error occurred while resetting your password');
+}
+
+export async function sendMagicLink(email: string) {
+  orThrow(
+    await authClient.signIn.magicLink({
+      email,
+      callbackURL: absolute(paths.dashboard.href()),
+      errorCallbackURL: absolute(`${paths.auth.href('magic_link')}`),
+    }),
+    'Could not send the sign-in link',
+  );
+}
+
+export async function sendSignInCode(email: string) {
+  orThrow(
+    await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }),
+    'Could not send the code',
+  );
+}
+
+export async function signInWithCode(input: { email: string; otp: string }) {
+  orThrow(await authClient.signIn.emailOtp(input), 'Could not sign in with that code');
+}
+
+export async function signInWithGoogle() {
+  orThrow(
+    await authClient.signIn.social({ provider: 'google', callbackURL: absolute(paths.dashboard.href()) }),
+    'Could not start Google sign-in',
+  );
+}

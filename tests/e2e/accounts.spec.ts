@@ -1,0 +1,123 @@
+import {
+  expect,
+  signInWithPassword,
+  signOutThroughMenu,
+  signUpAndConfirm,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+const PASSWORD = 'sourdough-42';
+
+test.describe('accounts', () => {
+  test('sign up, confirm by e-mail, sign out, sign in again', async ({ page, server }) => {
+    const email = uniqueEmail('maya');
+    await signUpAndConfirm(page, server, email, PASSWORD);
+    // The confirmation link signs in and lands on /dashboard, whose gates send a new user to the profile wizard.
+    await expect(page).toHaveURL(/\/complete-profile$/);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+    await signOutThroughMenu(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Try free' })).toBeVisible();
+
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/complete-profile$/);
+    // Signed in, /auth sends back to the dashboard (and on through the gates).
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/complete-profile$/);
+  });
+
+  // These journeys try a wrong password on purpose: the browser logs the 401.
+  test.describe('with refused sign-ins', () => {
+    test.use({ allowConsoleErrors: [/\/api\/auth\/sign-in\/email$/] });
+
+    test('a wrong password shows the provider error in a danger box', async ({ page, server }) => {
+      const email = uniqueEmail();
+      await signUpAndConfirm(page, server, email, PASSWORD);
+      await signOutThroughMenu(page);
+      await signInWithPassword(page, email, 'not-the-password');
+      await expect(page.getByRole('alert')).toContainText(/invalid email or password/i);
+    });
+
+    test('forgotten password: e-mailed link, reset page, sign in with the new password', async ({
+      page,
+      server,
+    }) => {
+      const email = uniqueEmail();
+      await signUpAndConfirm(page, server, email, PASSWORD);
+      await signOutThroughMenu(page);
+
+      await page.goto('/auth');
+      await page.getByRole('button', { name: 'Forgot your password?' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset instructions' }).click();
+      await expect(page.getByText(/we have emailed a link/)).toBeVisible();
+
+      const mail = await server.waitForMail(email, 'password-reset');
+      await page.goto(mail.links[0]!);
+      await expect(page).toHaveURL(/\/dashboard\/reset-password\?token=/);
+      await expect(page.getByRole('link', { name: 'Account menu' })).toHaveCount(0); // header hidden
+
+      await page.getByLabel('New Password').fill('new-pass-1');
+      await page.getByLabel('Confirm Password').fill('new-pass-2');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+      await page.getByLabel('New Password').fill('short');
+      await page.getByLabel('Confirm Password').fill('short');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+
+      await page.getByLabel('New Password').fill('a-brand-new-one');
+      await page.getByLabel('Confirm Password').fill('a-brand-new-one');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+
+      await signInWithPassword(page, email, PASSWORD);
+      await expect(page.getByRole('alert')).toBeVisible();
+      await signInWithPassword(page, email, 'a-brand-new-one');
+      await expect(page).toHaveURL(/\/complete-profile$/);
+    });
+  });
+
+  test('magic link signs in', async ({ page, server }) => {
+    const email = uniqueEmail();
+    await signUpAndConfirm(page, server, email, PASSWORD);
+    await signOutThroughMenu(page);
+
+    await page.goto('/auth?view=magic_link');
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await expect(page.getByText('Please enter your email address')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    const before = server.mails.length;
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await expect(page.getByText(/Check your email for the magic link/)).toBeVisible();
+    const mail = await server.waitForMail(email, 'magic-link', { after: before });
+    await page.goto(mail.links[0]!);
+    await expect(page).toHaveURL(/\/complete-profile$/);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
+  test('one-time code signs in', async ({ page, server }) => {
+    const email = uniqueEmail();
+    await signUpAndConfirm(page, server, email, PASSWORD);
+    await signOutThroughMenu(page);
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in with a one-time code' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const mail = await server.waitForMail(email, 'one-time-code:sign-in');
+    await page.getByLabel('Code').fill(mail.codes[0]!);
+    await page.getByRole('button', { name: 'Verify code' }).click();
+    await expect(page).toHaveURL(/\/complete-profile$/);
+  });
+
+  test('signed-out visitors of app pages go to /auth', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});

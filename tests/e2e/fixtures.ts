@@ -1,0 +1,83 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { type AppServer, startAppServer } from './server';
+
+export { expect };
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** A 401 from the session probe is how a signed-out page learns it is signed out: expected. */
+const EXPECTED_CONSOLE = [/\/api\/me$/];
+
+interface Fixtures {
+  /** Console errors the test expects (matched against text or resource URL). */
+  allowConsoleErrors: RegExp[];
+}
+
+interface WorkerFixtures {
+  server: AppServer;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern
+    async ({}, use) => {
+      const server = await startAppServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  allowConsoleErrors: [[], { option: true }],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const where = message.location().url;
+      const allowed = [...EXPECTED_CONSOLE, ...allowConsoleErrors];
+      if (allowed.some((pattern) => pattern.test(where) || pattern.test(message.text()))) return;
+      errors.push(`${message.text()} (${where})`);
+    });
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    await use(page);
+    expect(errors, 'console errors during the journey').toEqual([]);
+  },
+});
+
+/** Signs in through the /auth form. */
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs up through the /auth form and follows the e-mailed confirmation link: signed in afterwards. */
+export async function signUpAndConfirm(
+  page: Page,
+  server: AppServer,
+  email: string,
+  password: string,
+  name = '',
+) {
+  await page.goto('/auth?view=sign_up');
+  if (name) await page.getByLabel('Name (optional)').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Check your email for the confirmation link')).toBeVisible();
+  const mail = await server.waitForMail(email, 'verification');
+  await page.goto(mail.links[0]!);
+}
+
+/** Opens the account menu and signs out. */
+export async function signOutThroughMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+}
