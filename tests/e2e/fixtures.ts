@@ -1,13 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { type AppServer, startAppServer } from './server';
 
+export { uniqueE2eEmail as uniqueEmail } from './support/users';
 export { expect };
-
-let counter = 0;
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
-}
 
 /** A 401 from the session probe is how a signed-out page learns it is signed out: expected. */
 const EXPECTED_CONSOLE = [/\/api\/me$/];

@@ -19,10 +19,13 @@ export interface AppServer {
   /** Resolves with the newest mail of `kind` to `to` sent after `since` mails (polls the log). */
   waitForMail(to: string, kind: string, options?: { after?: number; timeoutMs?: number }): Promise<SentMail>;
   logs: string[];
+  /** An e-mail address that becomes super admin when it signs up (each is handed out once). */
+  takeSuperAdminEmail(): string;
   stop(): Promise<void>;
 }
 
-export const E2E_SUPER_ADMIN = 'boss@vidvisor.test';
+/** SUPER_ADMIN_EMAILS of every journey server: boss-1…boss-20@vidvisor.test. */
+const SUPER_ADMIN_EMAILS = Array.from({ length: 20 }, (_, i) => `boss-${i + 1}@vidvisor.test`);
 
 /** `node dist/server/main.js` (what `npm start` serves) on a fresh data dir and a free port. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
@@ -40,7 +43,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       LOG_LEVEL: 'info',
       RATE_LIMIT_ENABLED: 'false',
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
-      SUPER_ADMIN_EMAILS: E2E_SUPER_ADMIN,
+      SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAILS.join(','),
       SMTP_URL: '',
       DATABASE_URL: '',
       ...env,
@@ -79,10 +82,16 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  const superAdmins = [...SUPER_ADMIN_EMAILS];
   return {
     baseURL,
     mails,
     logs,
+    takeSuperAdminEmail() {
+      const email = superAdmins.shift();
+      if (!email) throw new Error('all super admin e-mails of this server are used');
+      return email;
+    },
     async waitForMail(to, kind, options = {}) {
       const until = Date.now() + (options.timeoutMs ?? 10_000);
       while (Date.now() < until) {

@@ -24,7 +24,9 @@ export function toSessionUser(user: AuthUser): SessionUser {
 /** Reads the session cookie (through Better Auth) and sets `user` and `sessionId` for the handlers. */
 export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    // No session cookie, no session: skip Better Auth's lookup for anonymous requests.
+    const hasSessionCookie = c.req.header('cookie')?.includes('session_token=') ?? false;
+    const result = hasSessionCookie ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
     c.set('user', result ? toSessionUser(result.user) : null);
     c.set('sessionId', result?.session.id ?? null);
     await next();

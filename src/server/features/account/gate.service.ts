@@ -1,14 +1,16 @@
+import { eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../../shared/errors';
 import { type Gate, gateFor } from '../../../shared/gates';
 import { isFreePlanId } from '../../../shared/plans';
-import { isProfileComplete } from '../../../shared/schemas/profile';
+import { EMPTY_PROFILE, isProfileComplete } from '../../../shared/schemas/profile';
 import { isSubscriptionActive } from '../../../shared/subscriptions';
 import type { AppEnv, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
+import { accounts, profiles, subscriptions, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../http/errors';
-import { findCurrentSubscription, type SubscriptionRow } from '../billing/subscription.queries';
-import { getProfile } from '../profile/profile.service';
+import type { SubscriptionRow } from '../billing/subscription.queries';
+import { toBusinessProfile } from '../profile/profile.service';
 
 export interface GateState {
   gate: Gate;
@@ -17,13 +19,35 @@ export interface GateState {
   subscriptionActive: boolean;
   /** The plan the user is on now: an active subscription's, else the chosen free plan, else null. */
   planId: string | null;
+  /** Signs in with a password (an e-mail identity). */
+  hasPassword: boolean;
+}
+
+/**
+ * What the gates read, in one round trip: the profile row, the newest subscription, and whether the
+ * user has a password (every signed-in page asks for this through /api/me).
+ */
+async function loadAccountSnapshot(db: Database, userId: string) {
+  const newestSubscriptionId = sql`(select s.id from ${subscriptions} s where s.user_id = ${users.id} order by s.created_at desc limit 1)`;
+  const [row] = await db
+    .select({
+      profile: profiles,
+      subscription: subscriptions,
+      hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential')`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.id, newestSubscriptionId))
+    .where(eq(users.id, userId));
+  return {
+    profile: row?.profile ? toBusinessProfile(row.profile) : EMPTY_PROFILE,
+    subscription: row?.subscription ?? null,
+    hasPassword: Boolean(row?.hasPassword),
+  };
 }
 
 export async function loadGateState(db: Database, user: SessionUser): Promise<GateState> {
-  const [profile, subscription] = await Promise.all([
-    getProfile(db, user.id),
-    findCurrentSubscription(db, user.id),
-  ]);
+  const { profile, subscription, hasPassword } = await loadAccountSnapshot(db, user.id);
   const profileComplete = isProfileComplete(profile);
   const subscriptionActive = isSubscriptionActive(subscription);
   const onFreePlan = isFreePlanId(user.freePlanId);
@@ -38,6 +62,7 @@ export async function loadGateState(db: Database, user: SessionUser): Promise<Ga
     subscription,
     subscriptionActive,
     planId: subscriptionActive ? subscription!.planId : onFreePlan ? user.freePlanId : null,
+    hasPassword,
   };
 }
 
