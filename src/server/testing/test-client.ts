@@ -52,7 +52,8 @@ export class TestClient {
     return this.request(path, { method: 'DELETE', ...(json === undefined ? {} : { json }) });
   }
 
-  /** The JSON body of a request, asserting its status. */
+  /** The JSON body of a request, asserting its status (typed loosely: tests read the fields they assert). */
+  // biome-ignore lint/suspicious/noExplicitAny: test convenience, every use is followed by assertions
   async json<T = any>(
     path: string,
     init: RequestInit & { json?: unknown } = {},
