@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure rules, no database) and `api` (the app on a real database per file:
+ * Three projects: `unit` (pure rules, no database) and `api` (the app on a real database per file:
  * PGlite by default, PostgreSQL when TEST_DATABASE_URL is set; scripts/test.mjs runs both).
  */
 export default defineConfig({
@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'src/server/**/*.unit.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'src/server/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -23,6 +28,18 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        // Whole-system suites: their own PostgreSQL clusters and server processes; run once by npm test.
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
     ],

@@ -5,6 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
+import {
+  FAKE_SECRETS,
+  findSecretsInBuild,
+  LANDING_JS_BUDGET_BYTES,
+  landingFirstLoadBytes,
+} from './lib/build-checks.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 
@@ -74,7 +80,7 @@ step('lint (biome, import direction)');
 }
 
 step('unit + API suites on PGlite');
-vitest('unit + API (PGlite)', []);
+vitest('unit + API (PGlite)', ['--project', 'unit', '--project', 'api']);
 
 step('API suites on PostgreSQL');
 {
@@ -92,12 +98,52 @@ step('API suites on PostgreSQL');
   }
 }
 
+step('production build and its checks (fake secrets in the environment)');
+let built = false;
+{
+  const started = Date.now();
+  const saved = { ...process.env };
+  try {
+    Object.assign(process.env, FAKE_SECRETS);
+    await buildAll({ quiet: true });
+    built = true;
+  } catch (error) {
+    console.error(error);
+  } finally {
+    for (const key of Object.keys(FAKE_SECRETS)) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let passed = 0;
+  let failed = 0;
+  if (built) {
+    const webRoot = path.join(root, 'dist', 'web');
+    const leaks = findSecretsInBuild(webRoot);
+    console.log(
+      leaks.length ? `secrets found in the build:\n  ${leaks.join('\n  ')}` : 'no secret in dist/web',
+    );
+    leaks.length ? failed++ : passed++;
+    const landing = landingFirstLoadBytes(webRoot);
+    const within = landing.bytes <= LANDING_JS_BUDGET_BYTES;
+    console.log(
+      `landing first-load JS: ${(landing.bytes / 1024).toFixed(1)} KB gzip in ${landing.files.length} files (budget ${LANDING_JS_BUDGET_BYTES / 1024} KB)`,
+    );
+    within ? passed++ : failed++;
+  } else {
+    failed++;
+  }
+  record('build checks', built && failed === 0, seconds, { passed, failed });
+}
+
+step('system suites (PostgreSQL restarts, several processes)');
+if (built) vitest('system', ['--project', 'system']);
+
 step('browser journeys (Playwright, Chromium, production build)');
 try {
+  if (!built) throw new Error('the build failed: no journeys');
   ensureChromium();
-  const started = Date.now();
-  await buildAll({ quiet: true });
-  console.log(`build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const out = path.join(reports, 'playwright.json');
   const { ok, seconds } = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
   let counts = { passed: 0, failed: 1 };

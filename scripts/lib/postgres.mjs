@@ -89,25 +89,23 @@ export async function startPostgres({ log = console.log } = {}) {
     '-c full_page_writes=off',
     '-c max_connections=400',
   ].join(' ');
-  run(bin, 'pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    options,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    'start',
-  ]);
+  const logFile = path.join(dir, 'server.log');
+  const start = () =>
+    run(bin, 'pg_ctl', ['-D', dataDir, '-o', options, '-l', logFile, '-w', '-t', '60', 'start']);
+  start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {
     url,
     port,
     dataDir,
-    /** Restart the server (fault tests): stop now, start again. */
+    /** Fault tests: kill the server at once (connections drop), keeping its data. */
+    crash() {
+      run(bin, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    },
+    /** Start it again after `crash()`, on the same port. */
+    start,
+    /** Stop for good and delete the cluster. */
     stop() {
       if (stopped) return;
       stopped = true;

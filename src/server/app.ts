@@ -60,7 +60,24 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const response = await deps.auth.handler(c.req.raw);
+    // Better Auth answers its own failures; when the database is down, say so as our API does.
+    if (
+      response.status >= 500 &&
+      !(await deps.database.ping().then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      c.header('Retry-After', '5');
+      return c.json(
+        errorBody(ERROR_CODES.unavailable, 'The service is briefly unavailable. Please try again.'),
+        503,
+      );
+    }
+    return response;
+  });
 
   app.use('/api/*', sessionMiddleware(deps.auth));
   app.route('/api', createApi(deps, options));
