@@ -18,7 +18,12 @@ export async function startCluster(processes = 2, env: Record<string, string> = 
     // One at a time: the first migrates, the others find the schema ready.
     for (let i = 0; i < processes; i++) {
       servers.push(
-        await startAppServer({ DATABASE_URL: postgres.url, BASE_URL: publicUrl, TRUST_PROXY: 'true', ...env }),
+        await startAppServer({
+          DATABASE_URL: postgres.url,
+          BASE_URL: publicUrl,
+          TRUST_PROXY: 'true',
+          ...env,
+        }),
       );
     }
   } catch (error) {
