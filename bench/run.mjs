@@ -5,6 +5,7 @@ import { buildAll } from '../scripts/build.mjs';
 import { buildIsStale } from '../scripts/lib/build-state.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { measure, signedInCookie, startApp, startHello, table } from './lib.mjs';
+import { runLighthouse } from './lighthouse.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -53,6 +54,17 @@ try {
 table(rows);
 console.log('');
 table(coldStarts);
+
+console.log('\nLighthouse, landing page (mobile emulation, simulated throttling, Debian Chromium):');
+{
+  const app = await startApp();
+  try {
+    const { scores, metrics } = await runLighthouse(`${app.baseURL}/`);
+    table([{ ...scores, ...metrics }]);
+  } finally {
+    await app.stop();
+  }
+}
 
 function format(m) {
   return {

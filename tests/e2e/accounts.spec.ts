@@ -23,6 +23,10 @@ test.describe('accounts', () => {
 
     await signInWithPassword(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/complete-profile$/);
+    // The landing page knows the visitor: its calls to action lead to the dashboard.
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     // Signed in, /auth sends back to the dashboard (and on through the gates).
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/complete-profile$/);

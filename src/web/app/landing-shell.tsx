@@ -3,24 +3,30 @@ import { SiteHeader } from '../components/layout/site-header';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { fetchMe, type Me } from '../features/session/api/fetch-me';
 import { signOut } from '../features/session/api/sign-out';
-import { fetchSiteConfig, type SiteConfig } from '../features/site/api/fetch-site-config';
 import { paths } from '../lib/paths';
 
+/** What the landing entry learned before loading React. */
+export interface LandingFacts {
+  signedIn: boolean;
+  demoVideoUrl: string | null;
+}
+
 /**
- * The landing page as its own light entry (no router, no query cache): prerendered at build time,
- * then the session and the demo video are filled in once the page is interactive.
+ * The landing page with its header, outside the app's router and query cache. The first render is the
+ * signed-out page the build prerendered (so hydration matches); the facts are applied after it.
  */
-export function LandingShell() {
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
-  const [config, setConfig] = useState<SiteConfig | null>(null);
+export function LandingShell({ facts }: { facts?: LandingFacts }) {
+  const [me, setMe] = useState<Me | null>(null);
+  const [demoVideoUrl, setDemoVideoUrl] = useState<string | null>(null);
   useEffect(() => {
-    fetchMe().then(setMe, () => setMe(null));
-    fetchSiteConfig().then(setConfig, () => {});
-  }, []);
+    if (!facts) return;
+    setDemoVideoUrl(facts.demoVideoUrl);
+    if (facts.signedIn) fetchMe().then(setMe, () => setMe(null));
+  }, [facts]);
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader
-        loading={me === undefined}
+        loading={false}
         pathname={paths.home.path}
         session={
           me
@@ -36,7 +42,7 @@ export function LandingShell() {
           signOut().finally(() => window.location.assign(paths.home.href()));
         }}
       />
-      <LandingPage showDashboard={Boolean(me)} demoVideoUrl={config?.demoVideoUrl ?? null} />
+      <LandingPage showDashboard={Boolean(me)} demoVideoUrl={demoVideoUrl} />
     </div>
   );
 }
