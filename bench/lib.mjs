@@ -1,69 +1,14 @@
 // Shared pieces of the benchmark harness: start a server, measure with autocannon, print tables.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startAppServer } from '../scripts/lib/app-server.mjs';
 import { freePort } from '../scripts/lib/postgres.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts the built app; resolves once /api/health answers, with the cold-start time. */
-export async function startApp(env = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vidvisor-bench-'));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_ENABLED: 'false',
-      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const mails = [];
-  let buffer = '';
-  child.stdout.on('data', (chunk) => {
-    buffer += chunk.toString();
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.includes('"mail"')) continue;
-      try {
-        mails.push(JSON.parse(line).mail);
-      } catch {}
-    }
-  });
-  while (true) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const coldStartMs = performance.now() - started;
-  return {
-    baseURL,
-    child,
-    coldStartMs,
-    mails,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The built app with the bench's settings (request logs on, as in production; rate limits off). */
+export const startApp = (env = {}) => startAppServer({ RATE_LIMIT_ENABLED: 'false', ...env });
 
 export async function startHello() {
   const port = await freePort();
@@ -91,12 +36,7 @@ export async function signedInCookie(app, email = `bench-${Date.now()}@example.c
     body: JSON.stringify({ email, password: 'bench-password-1', name: 'Bench' }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  let mail;
-  for (let i = 0; i < 100 && !mail; i++) {
-    mail = app.mails.find((m) => m.to === email && m.kind === 'verification');
-    if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!mail) throw new Error('no verification mail');
+  const mail = await app.waitForMail(email, 'verification');
   const link = new URL(mail.links[0]);
   const verify = await fetch(`${origin}${link.pathname}${link.search}`, { redirect: 'manual' });
   const cookie = verify.headers

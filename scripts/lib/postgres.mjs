@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { aptInstall } from './apt.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -22,13 +23,9 @@ function findBinDir() {
 export function ensurePostgresBinaries(log = console.log) {
   let bin = findBinDir();
   if (bin) return bin;
-  if (!isRoot)
-    throw new Error('PostgreSQL binaries (initdb, pg_ctl) are missing; install the postgresql package.');
-  log('installing PostgreSQL (apt-get install -y postgresql)…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  aptInstall('postgresql', {
+    log,
+    hint: 'PostgreSQL binaries (initdb, pg_ctl) are missing; install the postgresql package.',
   });
   bin = findBinDir();
   if (!bin) throw new Error('PostgreSQL was installed but initdb was not found');

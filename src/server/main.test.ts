@@ -44,8 +44,16 @@ function run(script: string, args: string[], env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** Starts the server on a free port and waits until it answers health. */
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const server = run('src/server/main.ts', [], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  await waitHealthy(port, server.child, server.output);
+  return { ...server, port };
+}
+
 async function waitHealthy(port: number, child: ChildProcess, output: () => string) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
@@ -55,7 +63,7 @@ async function waitHealthy(port: number, child: ChildProcess, output: () => stri
   throw new Error('not healthy');
 }
 
-describe('the server process', () => {
+describe('the server process', { timeout: 120_000 }, () => {
   it('stops at start-up on a bad setting, naming the variable', async () => {
     const { exited, output } = run('src/server/main.ts', [], { PORT: 'eighty', DATA_DIR: tempDir() });
     expect(await exited).toBe(1);
@@ -65,13 +73,7 @@ describe('the server process', () => {
 
   it('serves health, then on SIGTERM stops cleanly and releases the data directory', async () => {
     const dataDir = tempDir();
-    const port = await freePort();
-    const server = run('src/server/main.ts', [], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-    });
-    await waitHealthy(port, server.child, server.output);
+    const server = await startServer(dataDir);
     expect(existsSync(path.join(dataDir, 'vidvisor.lock'))).toBe(true);
 
     // A second process on the same data dir is refused.
@@ -87,14 +89,8 @@ describe('the server process', () => {
 
   it('sets a role from the command line', async () => {
     const dataDir = tempDir();
-    const port = await freePort();
-    const server = run('src/server/main.ts', [], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-    });
-    await waitHealthy(port, server.child, server.output);
-    const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+    const server = await startServer(dataDir);
+    const signUp = await fetch(`http://127.0.0.1:${server.port}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password', name: '' }),
