@@ -181,13 +181,15 @@ async function toSubscriptionView(deps: BillingDeps, row: SubscriptionRow) {
 }
 
 /**
- * The local provider has no clock of its own sending renewals: when a period has ended, ask it for
- * the subscription's state now (trial over, renewed, or ended) and store it.
+ * The local provider sends no renewals of its own: on read, ask it for the subscription's state now
+ * (trial over, renewed, or ended) and store it when a period end has moved it on.
  */
 async function syncEndedPeriod(deps: BillingDeps, userId: string, row: SubscriptionRow | null) {
-  const due = row?.currentPeriodEnd && row.currentPeriodEnd <= new Date() && !row.endedAt;
-  if (!row || !due || row.provider !== 'local' || deps.billing.name !== 'local') return row;
+  if (!row || row.endedAt || row.provider !== 'local' || deps.billing.name !== 'local') return row;
   const now = await deps.billing.getSubscription(row.providerSubscriptionId);
+  const moved =
+    now.status !== row.status || now.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime();
+  if (!moved) return row;
   await applySubscription(deps, userId, now, 'customer.subscription.updated');
   return findCurrentSubscription(deps.db, userId);
 }
