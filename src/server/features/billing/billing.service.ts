@@ -261,7 +261,7 @@ async function applyCompletedCheckout(
   const planId = subscription
     ? await planIdForPrice(deps.db, deps.billing.name, subscription.priceRef)
     : null;
-  const at = new Date();
+  const at = providerNow();
   const applied = await deps.db.transaction(async (tx) => {
     if (event && !(await recordEvent(tx, deps.billing.name, event, userId))) return false;
     if (checkout.card) await upsertCard(tx, userId, deps.billing.name, checkout.card);
@@ -283,6 +283,14 @@ async function applyCompletedCheckout(
   return applied;
 }
 
+/**
+ * The time stamped on state we read from the provider ourselves. Stripe's event times are whole
+ * seconds, so ours are too: an event from the same second is not taken for an older one.
+ */
+function providerNow(): Date {
+  return new Date(Math.floor(Date.now() / 1000) * 1000);
+}
+
 function localEvent(type: string, subscription: ProviderSubscription, at: Date) {
   return { id: `evt_local_${randomUUID()}`, type, createdAt: at, payload: { object: subscription } };
 }
@@ -300,7 +308,7 @@ async function applySubscription(
   const planId = await planIdForPrice(deps.db, deps.billing.name, subscription.priceRef);
   if (!planId)
     throw new AppError(502, 'unknown_price', 'The billing provider answered with an unknown price');
-  const at = new Date();
+  const at = providerNow();
   await deps.db.transaction(async (tx) => {
     if (!deps.billing.parseWebhook)
       await recordEvent(tx, deps.billing.name, localEvent(type, subscription, at), userId);
