@@ -1,19 +1,20 @@
 import { eq, like, or } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
-import { auditLog, billingEvents, outboxEmails, users, verifications } from '../../db/schema';
+import { auditLog, billingEvents, outboxEmails, users, verifications, waitlist } from '../../db/schema';
 import { type BillingDeps, cancelSubscriptionNow } from '../billing/billing.service';
 
 /**
  * Deletes the account and every row of the user. The subscription is cancelled first (no charge
  * after the account is gone); then one transaction removes the user (sessions, accounts, profile,
  * chats, messages, usage, tickets, cards and subscriptions cascade), the mail sent to them, their
- * billing events and pending tokens, and takes their id and e-mail out of the audit log.
+ * waitlist entry, billing events and pending tokens, and takes their id and e-mail out of the audit log.
  */
 export async function deleteAccount(deps: BillingDeps, user: SessionUser): Promise<void> {
   await cancelSubscriptionNow(deps, user.id);
   const email = user.email.toLowerCase();
   await deps.db.transaction(async (tx) => {
     await tx.delete(outboxEmails).where(eq(outboxEmails.toAddress, email));
+    await tx.delete(waitlist).where(eq(waitlist.email, email));
     await tx.delete(billingEvents).where(eq(billingEvents.userId, user.id));
     // Better Auth keys one-time codes by e-mail and reset tokens by user id.
     await tx
