@@ -81,7 +81,10 @@ export function billingRoutes(deps: AppDeps) {
         c.json(await createPortalLink(deps, currentUser(c)), 200),
       )
       .get('/billing/test-checkout/:sessionId', requireUser, validate('param', sessionParam), async (c) =>
-        c.json(describeLocalCheckout(localProvider(), currentUser(c), c.req.valid('param').sessionId), 200),
+        c.json(
+          await describeLocalCheckout(deps, localProvider(), currentUser(c), c.req.valid('param').sessionId),
+          200,
+        ),
       )
       .post(
         '/billing/test-checkout/:sessionId/complete',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { customerNameFor } from '../../../shared/names';
 import type { FreePlanId, PaidPlanId } from '../../../shared/plans';
-import { isPaidPlanId, planDisplayName, TRIAL_DAYS } from '../../../shared/plans';
+import { planDisplayName, TRIAL_DAYS } from '../../../shared/plans';
 import type { TestCardInput } from '../../../shared/schemas/billing';
 import { isSubscriptionActive } from '../../../shared/subscriptions';
 import {
@@ -324,11 +324,21 @@ async function applySubscription(
 }
 
 /** The local test checkout page's view of a session. */
-export function describeLocalCheckout(provider: LocalBillingProvider, user: SessionUser, sessionId: string) {
+export async function describeLocalCheckout(
+  deps: BillingDeps,
+  provider: LocalBillingProvider,
+  user: SessionUser,
+  sessionId: string,
+) {
   const details = provider.describeCheckout(sessionId, user.id);
   if (!details) throw notFound('No such checkout session');
-  const plan = details.planId && isPaidPlanId(details.planId) ? details.planId : null;
-  return { ...details, planName: plan ? planDisplayName(plan) : null };
+  const plan = details.planId ? await findPlan(deps.db, details.planId) : null;
+  return {
+    ...details,
+    plan: plan
+      ? { id: plan.id, name: plan.name, priceCents: plan.priceCents, interval: plan.interval }
+      : null,
+  };
 }
 
 /** Pays the local test checkout with a test card; answers where the browser goes next. */
