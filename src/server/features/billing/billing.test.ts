@@ -106,8 +106,7 @@ describe('the local test checkout', () => {
     expect(details).toMatchObject({
       mode: 'subscription',
       status: 'open',
-      planId: 'pro',
-      planName: 'Pro',
+      plan: { id: 'pro', name: 'Pro', priceCents: 700, interval: 'month' },
       trialDays: 7,
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
@@ -340,7 +339,7 @@ describe('the payment method', () => {
     const sessionId = sessionOf(url);
     expect(await user.client.json(`/api/billing/test-checkout/${sessionId}`)).toMatchObject({
       mode: 'setup',
-      planId: null,
+      plan: null,
     });
     const done = await user.client.json(`/api/billing/test-checkout/${sessionId}/complete`, {
       method: 'POST',
