@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
  * `completeCheckout` plays the part of a customer paying on Stripe's hosted page.
  */
 
+// biome-ignore lint/suspicious/noExplicitAny: Stripe's JSON objects, read and written freely by the fake
 type StripeObject = Record<string, any>;
 
 export interface RecordedRequest {
@@ -27,7 +28,7 @@ export function parseStripeForm(params: URLSearchParams): StripeObject {
   const root: StripeObject = {};
   for (const [key, value] of params) {
     const parts = key.replace(/\]/g, '').split('[');
-    let node: any = root;
+    let node: StripeObject = root;
     parts.forEach((part, index) => {
       const last = index === parts.length - 1;
       const nextIsIndex = /^\d+$/.test(parts[index + 1] ?? '');
@@ -166,7 +167,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function route(method: string, path: string, body: StripeObject, query: StripeObject) {
     const expand: string[] = [...(body.expand ?? []), ...(query.expand ?? [])];
-    let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
       const customer = {
         id: newId('cus'),
@@ -208,15 +208,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       return { status: 200, body: session };
     }
-    if ((match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && method === 'GET') {
-      const session = sessions.get(match[1]!);
+    const sessionId = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)?.[1];
+    if (sessionId && method === 'GET') {
+      const session = sessions.get(sessionId);
       return session
         ? { status: 200, body: expanded(session, expand) }
-        : missing('checkout.session', match[1]!);
+        : missing('checkout.session', sessionId);
     }
-    if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const subscription = subscriptions.get(match[1]!);
-      if (!subscription) return missing('subscription', match[1]!);
+    const subscriptionId = path.match(/^\/v1\/subscriptions\/([^/]+)$/)?.[1];
+    if (subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) return missing('subscription', subscriptionId);
       if (method === 'GET') return { status: 200, body: subscription };
       if (method === 'DELETE') {
         Object.assign(subscription, {
