@@ -28,11 +28,11 @@ const TIER_COPY: Record<PlanTier, { blurb: string; features: string[] }> = {
   },
   pro: {
     blurb: 'For owners who learn from videos every week.',
-    features: ['About 12 videos a month', 'Conversational follow-up', 'Usage history'],
+    features: ['About 12 videos plus consultant chat', 'Everything in Free'],
   },
   premium: {
     blurb: 'No limits for the most curious founders.',
-    features: ['Unlimited videos and chat', 'Everything in Pro', 'Priority support'],
+    features: ['Unlimited videos and consultant chat', 'Everything in Pro'],
   },
 };
 

@@ -62,7 +62,7 @@ export function ProfileWizard({
       <fieldset className="grid gap-4" disabled={save.isPending}>
         <legend className="mb-2 text-lg font-semibold">{current.title}</legend>
         {step === 0 ? (
-          <Field label="Email" hint="Your sign-in address (change it from your account settings).">
+          <Field label="Email" hint="The address you sign in with.">
             {(props) => <Input {...props} value={email} readOnly type="email" />}
           </Field>
         ) : null}

@@ -14,15 +14,15 @@ export const WIZARD_STEPS: { title: string; fields: WizardField[] }[] = [
   {
     title: 'Personal Information',
     fields: [
-      { name: 'firstName', label: 'First Name', placeholder: 'Maya' },
-      { name: 'lastName', label: 'Last Name', placeholder: 'Okafor' },
+      { name: 'firstName', label: 'First Name' },
+      { name: 'lastName', label: 'Last Name' },
     ],
   },
   {
     title: 'Business Information',
     fields: [
-      { name: 'businessName', label: 'Business Name', placeholder: 'Brightside Bakery' },
-      { name: 'industry', label: 'Industry', placeholder: 'Food and beverage' },
+      { name: 'businessName', label: 'Business Name', placeholder: 'Your business or brand' },
+      { name: 'industry', label: 'Industry', placeholder: 'e.g. Ecommerce, SaaS, Agency' },
       {
         name: 'productsServices',
         label: 'Products/Services',
