@@ -20,7 +20,7 @@ export default function OnboardingRoute() {
   useCheckoutReturn(sessionId, async (outcome, error) => {
     if (outcome === 'complete') {
       await refreshMe();
-      toast.success(SUBSCRIPTION_UPDATED_MESSAGE);
+      toast.success(SUBSCRIPTION_UPDATED_MESSAGE, { id: SUBSCRIPTION_UPDATED_MESSAGE });
       navigate(paths.dashboard.href(), { replace: true });
       return;
     }

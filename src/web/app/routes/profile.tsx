@@ -24,7 +24,7 @@ import { SubscriptionPanel } from '../../features/billing/components/subscriptio
 import { useProfile } from '../../features/profile/api/get-profile';
 import { ProfileWizard } from '../../features/profile/components/profile-wizard';
 import { getMeQueryOptions, type Me, useMe } from '../../features/session/api/get-me';
-import { useSignOut } from '../../features/session/api/use-sign-out';
+import { signOut } from '../../features/session/api/sign-out';
 import { paths } from '../../lib/paths';
 
 const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
@@ -40,7 +40,6 @@ function AccountScreen({ me }: { me: Me }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signOut = useSignOut();
   const [closing, setClosing] = useState(false);
   const visible = visibleAccountTabs({ hasPassword: me.hasPassword, hasPlan: me.plan !== null });
   const [chosen, setChosen] = useState<AccountTab>(() => initialAccountTab(visible, params));
@@ -57,9 +56,11 @@ function AccountScreen({ me }: { me: Me }) {
     setParams({ tab: 'payment-method' }, { replace: true });
   });
 
-  const signOutTo = (target: string) => () => {
+  /** Signs out, then loads `target` afresh: nothing of this account stays in memory or refetches. */
+  const signOutTo = (target: string) => async () => {
     setClosing(true);
-    signOut.mutate(undefined, { onSettled: () => navigate(target, { replace: true }) });
+    await signOut().catch((error) => console.warn('sign-out failed', error));
+    window.location.assign(target);
   };
   const deleteAccount = (
     <DeleteAccountCard onDeleting={() => setClosing(true)} onDeleted={signOutTo(paths.home.href())} />

@@ -72,7 +72,7 @@ export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'updated
           window.location.assign(result.url);
           return;
         }
-        toast.success(SUBSCRIPTION_UPDATED_MESSAGE);
+        toast.success(SUBSCRIPTION_UPDATED_MESSAGE, { id: SUBSCRIPTION_UPDATED_MESSAGE });
         onChosen('updated');
       }
     } catch (error) {

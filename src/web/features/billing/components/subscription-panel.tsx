@@ -89,7 +89,7 @@ function SubscriptionCard({
   const run = (action: typeof cancel | typeof resume) =>
     action.mutate(subscription.id, {
       onSuccess: () => {
-        toast.success(SUBSCRIPTION_UPDATED_MESSAGE);
+        toast.success(SUBSCRIPTION_UPDATED_MESSAGE, { id: SUBSCRIPTION_UPDATED_MESSAGE });
         setConfirming(null);
         onChanged();
       },
