@@ -3,8 +3,9 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client';
 import * as schema from '../../db/schema';
+import { subscribeWithTestCard } from '../../testing/billing';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recordAudit } from '../audit/audit.service';
 
 let t: TestApp;
@@ -12,20 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const GOOD_CARD = { name: 'Maya Okafor', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-
-async function subscribeWithTestCard(user: TestUser) {
-  const { url } = await user.client.json('/api/billing/checkout', {
-    method: 'POST',
-    json: { planId: 'pro' },
-  });
-  const sessionId = new URL(url).searchParams.get('session')!;
-  await user.client.json(`/api/billing/test-checkout/${sessionId}/complete`, {
-    method: 'POST',
-    json: GOOD_CARD,
-  });
-}
 
 /** Every table of the schema (a new table is covered without touching this test). */
 const TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

@@ -14,6 +14,7 @@ import {
 } from '../../adapters/billing';
 import type { LocalBillingProvider } from '../../adapters/billing/local';
 import type { AppDeps, SessionUser } from '../../context';
+import type { Executor } from '../../db/client';
 import { plans, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { announceBillingChange } from './billing.live';
@@ -266,13 +267,7 @@ async function applyCompletedCheckout(
     if (event && !(await recordEvent(tx, deps.billing.name, event, userId))) return false;
     if (checkout.card) await upsertCard(tx, userId, deps.billing.name, checkout.card);
     if (subscription && planId) {
-      await upsertSubscription(tx, {
-        userId,
-        provider: deps.billing.name,
-        planId,
-        subscription,
-        providerUpdatedAt: at,
-      });
+      await storeSubscription(tx, deps, { userId, planId, subscription, at: at });
       if (deps.billing.name === 'local' && checkout.mode === 'subscription') {
         await recordEvent(tx, 'local', localEvent('customer.subscription.created', subscription, at), userId);
       }
@@ -281,6 +276,14 @@ async function applyCompletedCheckout(
   });
   if (applied) await announceBillingChange(deps.database, userId);
   return applied;
+}
+
+function storeSubscription(
+  tx: Executor,
+  deps: BillingDeps,
+  state: { userId: string; planId: string; subscription: ProviderSubscription; at: Date },
+) {
+  return upsertSubscription(tx, { ...state, provider: deps.billing.name, providerUpdatedAt: state.at });
 }
 
 /**
@@ -312,13 +315,7 @@ async function applySubscription(
   await deps.db.transaction(async (tx) => {
     if (!deps.billing.parseWebhook)
       await recordEvent(tx, deps.billing.name, localEvent(type, subscription, at), userId);
-    await upsertSubscription(tx, {
-      userId,
-      provider: deps.billing.name,
-      planId,
-      subscription,
-      providerUpdatedAt: at,
-    });
+    await storeSubscription(tx, deps, { userId, planId, subscription, at: at });
   });
   await announceBillingChange(deps.database, userId);
 }
@@ -399,13 +396,7 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
   }
   const applied = await deps.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, deps.billing.name, event, userId))) return false;
-    return upsertSubscription(tx, {
-      userId,
-      provider: deps.billing.name,
-      planId,
-      subscription,
-      providerUpdatedAt: event.createdAt,
-    });
+    return storeSubscription(tx, deps, { userId, planId, subscription, at: event.createdAt });
   });
   if (applied) await announceBillingChange(deps.database, userId);
   return { received: true };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBillingProvider } from '../../adapters/billing/local';
 import { billingEvents, paymentMethods, subscriptions, users } from '../../db/schema';
+import { localSessionOf, readEventStream, subscribeWithTestCard, TEST_CARD } from '../../testing/billing';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase } from '../../testing/test-database';
 
@@ -22,21 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const GOOD_CARD = { name: 'Maya Okafor', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-
-const sessionOf = (url: string) => new URL(url).searchParams.get('session')!;
-
-/** Chooses a paid plan and pays the test checkout; returns the session id. */
-async function subscribe(user: TestUser, planId = 'pro') {
-  const checkout = await user.client.json('/api/billing/checkout', { method: 'POST', json: { planId } });
-  expect(checkout.kind).toBe('redirect');
-  const sessionId = sessionOf(checkout.url);
-  await user.client.json(`/api/billing/test-checkout/${sessionId}/complete`, {
-    method: 'POST',
-    json: GOOD_CARD,
-  });
-  return sessionId;
-}
+const GOOD_CARD = TEST_CARD;
+const sessionOf = localSessionOf;
+const subscribe = subscribeWithTestCard;
 
 const subscriptionOf = async (user: TestUser) =>
   (await user.client.json('/api/billing/subscription')).subscription;
@@ -372,22 +361,14 @@ describe('live updates', () => {
     const sub = await subscriptionOf(user);
     const stream = await user.client.get('/api/billing/events');
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let received = '';
-    const readUntil = async (text: string) => {
-      while (!received.includes(text)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended before ${text}`);
-        received += value;
-      }
-    };
-    await readUntil('event: ready');
+    const events = readEventStream(stream);
+    await events.until('event: ready');
     await user.client.json('/api/billing/subscription/cancel', {
       method: 'POST',
       json: { subscriptionId: sub.id },
     });
-    await readUntil('event: subscription');
-    await reader.cancel();
+    await events.until('event: subscription');
+    await events.close();
   });
 
   it('needs a signed-in user', async () => {
