@@ -40,3 +40,4 @@ export const PAYMENT_UPDATE_MESSAGES = {
 } as const;
 
 export const SUBSCRIPTION_UPDATED_MESSAGE = 'Subscription updated!';
+export const NO_SUBSCRIPTION_MESSAGE = 'No subscription found';

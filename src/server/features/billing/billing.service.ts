@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { NO_SUBSCRIPTION_MESSAGE } from '../../../shared/billing';
 import { customerNameFor } from '../../../shared/names';
 import type { FreePlanId, PaidPlanId } from '../../../shared/plans';
 import { planDisplayName, TRIAL_DAYS } from '../../../shared/plans';
@@ -32,8 +33,6 @@ import {
 import { findCurrentSubscription, findPlan, type SubscriptionRow } from './subscription.queries';
 
 export type BillingDeps = Pick<AppDeps, 'db' | 'database' | 'billing' | 'config' | 'logger'>;
-
-export const NO_SUBSCRIPTION_MESSAGE = 'No subscription found';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

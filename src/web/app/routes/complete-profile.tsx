@@ -20,7 +20,7 @@ import { paths } from '../../lib/paths';
 const INTRO = 'Tell us about your business: every answer the consultant gives is grounded in it.';
 
 /**
- * The profile wizard: during onboarding a modal that cannot be dismissed and leads on to the plan
+ * The profile wizard: during onboarding a dialog that cannot be dismissed and leads on to the plan
  * choice; afterwards a full page that leads back to the dashboard.
  */
 export default function CompleteProfileRoute() {
@@ -52,7 +52,10 @@ export default function CompleteProfileRoute() {
   if (onboarding) {
     return (
       <main id="main" className="flex-1">
-        <Dialog open>
+        {/* Dims the page under the header: the header's account menu (sign out) stays usable. */}
+        <div aria-hidden="true" className="fixed inset-x-0 top-16 bottom-0 z-30 bg-black/50" />
+        {/* Not modal, so the header stays reachable; it cannot be dismissed, only completed. */}
+        <Dialog open modal={false}>
           <DialogContent dismissable={false} className="max-w-2xl">
             <DialogHeader>
               <DialogTitle>Complete Your Profile</DialogTitle>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { SUBSCRIPTION_UPDATED_MESSAGE } from '../../../../shared/billing';
+import { NO_SUBSCRIPTION_MESSAGE, SUBSCRIPTION_UPDATED_MESSAGE } from '../../../../shared/billing';
 import { formatDate } from '../../../../shared/dates';
 import { formatPrice } from '../../../../shared/plans';
 import {
@@ -60,7 +60,7 @@ export function SubscriptionPanel({ onChanged }: { onChanged: () => void }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>No subscription found</CardTitle>
+        <CardTitle>{NO_SUBSCRIPTION_MESSAGE}</CardTitle>
         <CardDescription>Choose a plan to start using Vidvisor.</CardDescription>
       </CardHeader>
       <CardContent>
