@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical, Lock } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { TEST_CARDS } from '../../../../shared/billing';
 import { formatPrice } from '../../../../shared/plans';
@@ -13,6 +14,8 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { AppLink } from '../../../lib/link';
 import { useCompleteTestCheckout } from '../api/complete-test-checkout';
 import { type TestCheckout, useTestCheckout } from '../api/get-test-checkout';
+
+const numeric = { inputMode: 'numeric' } as const;
 
 /** The path and query of an absolute URL of our app, for client-side navigation. */
 const pathOf = (url: string) => {
@@ -71,6 +74,11 @@ function TestCheckoutForm({ checkout, onDone }: { checkout: TestCheckout; onDone
   const errors = form.formState.errors;
   const text = summary(checkout);
   const busy = complete.isPending || complete.isSuccess;
+  const cardField = (name: keyof TestCardInput, label: string, inputProps: ComponentProps<'input'>) => (
+    <Field label={label} error={errors[name]?.message}>
+      {(props) => <Input {...props} {...inputProps} {...form.register(name)} disabled={busy} />}
+    </Field>
+  );
 
   return (
     <div className="grid gap-6">
@@ -101,48 +109,19 @@ function TestCheckoutForm({ checkout, onDone }: { checkout: TestCheckout; onDone
                   ),
                 )}
               >
-                <Field label="Name on card" error={errors.name?.message}>
-                  {(props) => (
-                    <Input {...props} {...form.register('name')} autoComplete="cc-name" disabled={busy} />
-                  )}
-                </Field>
-                <Field label="Card number" error={errors.cardNumber?.message}>
-                  {(props) => (
-                    <Input
-                      {...props}
-                      {...form.register('cardNumber')}
-                      inputMode="numeric"
-                      autoComplete="cc-number"
-                      placeholder="4242 4242 4242 4242"
-                      disabled={busy}
-                    />
-                  )}
-                </Field>
+                {cardField('name', 'Name on card', { autoComplete: 'cc-name' })}
+                {cardField('cardNumber', 'Card number', {
+                  ...numeric,
+                  autoComplete: 'cc-number',
+                  placeholder: '4242 4242 4242 4242',
+                })}
                 <div className="grid grid-cols-2 gap-4">
-                  <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
-                    {(props) => (
-                      <Input
-                        {...props}
-                        {...form.register('expiry')}
-                        inputMode="numeric"
-                        autoComplete="cc-exp"
-                        placeholder="12/34"
-                        disabled={busy}
-                      />
-                    )}
-                  </Field>
-                  <Field label="CVC" error={errors.cvc?.message}>
-                    {(props) => (
-                      <Input
-                        {...props}
-                        {...form.register('cvc')}
-                        inputMode="numeric"
-                        autoComplete="cc-csc"
-                        placeholder="123"
-                        disabled={busy}
-                      />
-                    )}
-                  </Field>
+                  {cardField('expiry', 'Expiry (MM/YY)', {
+                    ...numeric,
+                    autoComplete: 'cc-exp',
+                    placeholder: '12/34',
+                  })}
+                  {cardField('cvc', 'CVC', { ...numeric, autoComplete: 'cc-csc', placeholder: '123' })}
                 </div>
                 {complete.isError ? <Alert tone="danger">{complete.error.message}</Alert> : null}
                 <Button type="submit" size="lg" disabled={busy}>
