@@ -6,6 +6,8 @@ import { sessionMiddleware } from './auth/middleware';
 import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
@@ -33,7 +35,9 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       return c.json({ status: 'ok' as const }, 200);
     })
     .route('/', siteRoutes(deps))
-    .route('/', accountRoutes(deps));
+    .route('/', accountRoutes(deps))
+    .route('/', profileRoutes(deps))
+    .route('/', billingRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -1,4 +1,5 @@
 import type { Role } from '../shared/roles';
+import type { BillingProvider } from './adapters/billing';
 import type { Mailer } from './adapters/mail';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
@@ -12,6 +13,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   auth: Auth;
   mailer: Mailer;
+  billing: BillingProvider;
   logger: Logger;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
   shutdownSignal: AbortSignal;

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BillingProvider } from './adapters/billing';
+import { createLocalBillingProvider } from './adapters/billing/local';
+import { createStripeBillingProvider } from './adapters/billing/stripe';
 import { createMailer, type Mailer } from './adapters/mail';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
@@ -14,6 +17,8 @@ export interface RuntimeOverrides {
   /** An already-open database (tests); otherwise opened from the configuration. */
   database?: DatabaseHandle;
   mailer?: Mailer;
+  /** A billing provider with a test clock (tests); otherwise chosen by BILLING_PROVIDER. */
+  billing?: BillingProvider;
 }
 
 export interface Runtime {
@@ -55,10 +60,12 @@ export async function createRuntime(
   const db = database.db;
   const mailer =
     overrides.mailer ?? createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
-  const auth = createAuth({ config, db, mailer, logger, secret: resolveAuthSecret(config, logger) });
+  const secret = resolveAuthSecret(config, logger);
+  const auth = createAuth({ config, db, mailer, logger, secret });
+  const billing = overrides.billing ?? createBillingProvider(config, db, secret);
   const shutdown = new AbortController();
   return {
-    deps: { config, db, database, auth, mailer, logger, shutdownSignal: shutdown.signal },
+    deps: { config, db, database, auth, mailer, billing, logger, shutdownSignal: shutdown.signal },
     beginShutdown: () => shutdown.abort(),
     async close() {
       shutdown.abort();
@@ -66,6 +73,18 @@ export async function createRuntime(
       await database.close();
     },
   };
+}
+
+function createBillingProvider(config: Config, db: AppDeps['db'], secret: string): BillingProvider {
+  if (config.BILLING_PROVIDER === 'stripe') {
+    return createStripeBillingProvider({
+      // loadConfig refuses BILLING_PROVIDER=stripe without both keys.
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: config.STRIPE_API_URL,
+    });
+  }
+  return createLocalBillingProvider({ db, secret, baseUrl: config.baseUrl });
 }
 
 /**

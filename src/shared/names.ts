@@ -14,3 +14,12 @@ export function displayNameFor(name: string | null | undefined, email: string): 
   const trimmed = name?.trim();
   return trimmed ? trimmed : capitalize(emailLocalPart(email));
 }
+
+/** The billing customer's name: first and last name, else the part of the e-mail before the @. */
+export function customerNameFor(user: { firstName: string | null; lastName: string | null; email: string }) {
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || emailLocalPart(user.email);
+}

@@ -9,23 +9,32 @@ export const PASSWORD_MESSAGES = {
   resetFallback: 'An error occurred while resetting your password',
 } as const;
 
-/** New Password + Confirm Password, as on the reset page and the Change Password tab. */
-export const newPasswordInput = z
-  .object({
-    password: z.string().min(1, 'Required'),
-    confirmPassword: z.string().min(1, 'Required'),
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
-    } else if (value.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.tooShort, path: ['password'] });
-    } else if (value.password.length > MAX_PASSWORD_LENGTH) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Password must be at most 128 characters long',
-        path: ['password'],
-      });
-    }
-  });
+const newPasswordFields = {
+  password: z.string().min(1, 'Required'),
+  confirmPassword: z.string().min(1, 'Required'),
+};
+
+/** The reset page's and the Change Password tab's rules on New Password + Confirm Password. */
+function checkNewPassword(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
+  } else if (value.password.length < MIN_PASSWORD_LENGTH) {
+    ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.tooShort, path: ['password'] });
+  } else if (value.password.length > MAX_PASSWORD_LENGTH) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Password must be at most 128 characters long',
+      path: ['password'],
+    });
+  }
+}
+
+/** New Password + Confirm Password, as on the reset page. */
+export const newPasswordInput = z.object(newPasswordFields).superRefine(checkNewPassword);
 export type NewPasswordInput = z.infer<typeof newPasswordInput>;
+
+/** The Change Password tab: the same rules, plus the current password Better Auth asks for. */
+export const changePasswordInput = z
+  .object({ currentPassword: z.string().min(1, 'Please enter your current password'), ...newPasswordFields })
+  .superRefine(checkNewPassword);
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -13,6 +13,7 @@ const OPEN_DURING_ONBOARDING = new Set<string>([
   paths.onboarding.path,
   paths.completeProfile.path,
   paths.profile.path,
+  paths.testCheckout.path,
 ]);
 
 /**

@@ -17,6 +17,10 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
   userDetail: { path: '/user/:userId', href: (userId: string) => `/user/${encodeURIComponent(userId)}` },
   adminAssistant: { path: '/admin/assistant', href: () => '/admin/assistant' },
+  testCheckout: {
+    path: '/billing/test-checkout',
+    href: (sessionId: string) => `/billing/test-checkout?session=${encodeURIComponent(sessionId)}`,
+  },
   resetPassword: { path: '/dashboard/reset-password', href: () => '/dashboard/reset-password' },
 } as const;
 

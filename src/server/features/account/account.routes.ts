@@ -2,30 +2,37 @@ import { Hono } from 'hono';
 import { planDisplayName } from '../../../shared/plans';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { deleteAccount } from './account.service';
 import { loadGateState } from './gate.service';
 
-export function accountRoutes({ db }: AppDeps) {
-  return new Hono<AppEnv>().get('/me', requireUser, async (c) => {
-    const user = currentUser(c);
-    const state = await loadGateState(db, user);
-    return c.json(
-      {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        role: user.role,
-        emailVerified: user.emailVerified,
-        createdAt: user.createdAt.toISOString(),
-        plan: state.planId ? { id: state.planId, name: planDisplayName(state.planId) } : null,
-        gate: state.gate,
-        profileComplete: state.profileComplete,
-        subscriptionActive: state.subscriptionActive,
-        /** Signs in with a password (an e-mail identity): may change it. */
-        hasPassword: state.hasPassword,
-      },
-      200,
-    );
-  });
+export function accountRoutes(deps: AppDeps) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .get('/me', requireUser, async (c) => {
+      const user = currentUser(c);
+      const state = await loadGateState(db, user);
+      return c.json(
+        {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+          emailVerified: user.emailVerified,
+          createdAt: user.createdAt.toISOString(),
+          plan: state.planId ? { id: state.planId, name: planDisplayName(state.planId) } : null,
+          gate: state.gate,
+          profileComplete: state.profileComplete,
+          subscriptionActive: state.subscriptionActive,
+          /** Signs in with a password (an e-mail identity): may change it. */
+          hasPassword: state.hasPassword,
+        },
+        200,
+      );
+    })
+    .delete('/account', requireUser, async (c) => {
+      await deleteAccount(deps, currentUser(c));
+      return c.json({ deleted: true as const }, 200);
+    });
 }

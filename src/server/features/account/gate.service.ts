@@ -66,6 +66,20 @@ export async function loadGateState(db: Database, user: SessionUser): Promise<Ga
   };
 }
 
+const profileRequired = () =>
+  new AppError(403, ERROR_CODES.profileRequired, 'Complete your business profile first');
+
+/** 401 when signed out; 403 `profile_required` until the business profile is complete (plan choice). */
+export function requireProfileComplete(db: Database): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthenticated();
+    const { profileComplete } = await loadGateState(db, user);
+    if (!profileComplete) throw profileRequired();
+    await next();
+  };
+}
+
 /**
  * 401 when signed out; 403 with `profile_required` or `plan_required` until the user has passed
  * the onboarding gates. The web app turns those codes into the redirect.
@@ -75,9 +89,7 @@ export function requireOnboarded(db: Database): MiddlewareHandler<AppEnv> {
     const user = c.get('user');
     if (!user) throw unauthenticated();
     const { gate } = await loadGateState(db, user);
-    if (gate === 'complete-profile') {
-      throw new AppError(403, ERROR_CODES.profileRequired, 'Complete your business profile first');
-    }
+    if (gate === 'complete-profile') throw profileRequired();
     if (gate === 'onboarding') throw new AppError(403, ERROR_CODES.planRequired, 'Choose a plan first');
     await next();
   };

@@ -46,3 +46,18 @@ export async function getProfile(db: Executor, userId: string): Promise<Business
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ? toBusinessProfile(row) : structuredClone(EMPTY_PROFILE);
 }
+
+/** Saves the whole profile (validated by the route with the wizard's schema) and returns it. */
+export async function saveProfile(
+  db: Executor,
+  userId: string,
+  profile: BusinessProfileInput,
+): Promise<BusinessProfileInput> {
+  const columns = toProfileColumns(profile);
+  const [row] = await db
+    .insert(profiles)
+    .values({ userId, ...columns })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...columns, updatedAt: new Date() } })
+    .returning();
+  return toBusinessProfile(row!);
+}

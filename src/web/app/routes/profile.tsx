@@ -1,5 +1,131 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PAYMENT_UPDATE_MESSAGES } from '../../../shared/billing';
 import { Page } from '../../components/layout/page';
+import { Alert } from '../../components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import {
+  ACCOUNT_TAB_LABELS,
+  type AccountTab,
+  initialAccountTab,
+  visibleAccountTabs,
+} from '../../features/account/account-tabs';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form';
+import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
+import { TokenUsageHistorySlot } from '../../features/account/components/token-usage-history-slot';
+import { useBillingLiveUpdates } from '../../features/billing/api/use-billing-live-updates';
+import { useCheckoutReturn } from '../../features/billing/api/verify-checkout';
+import { PaymentMethodPanel } from '../../features/billing/components/payment-method-panel';
+import { SubscriptionPanel } from '../../features/billing/components/subscription-panel';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { ProfileWizard } from '../../features/profile/components/profile-wizard';
+import { getMeQueryOptions, type Me, useMe } from '../../features/session/api/get-me';
+import { signOut } from '../../features/session/api/sign-out';
+import { paths } from '../../lib/paths';
 
+const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
+
+/** The account screen: the spec's tabs with their visibility rules. */
 export default function ProfileRoute() {
-  return <Page title="Account" />;
+  const me = useMe();
+  if (!me.data) return <PageSpinner />;
+  return <AccountScreen me={me.data} />;
+}
+
+function AccountScreen({ me }: { me: Me }) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [closing, setClosing] = useState(false);
+  const visible = visibleAccountTabs({ hasPassword: me.hasPassword, hasPlan: me.plan !== null });
+  const [chosen, setChosen] = useState<AccountTab>(() => initialAccountTab(visible, params));
+  const tab = visible.includes(chosen) ? chosen : 'profile';
+  const refreshMe = () => queryClient.invalidateQueries(getMeQueryOptions());
+
+  useBillingLiveUpdates(refreshMe, !closing);
+  useCheckoutReturn(params.get('update-payment') === '1' ? params.get('session_id') : null, (outcome) => {
+    if (outcome === 'complete') toast.success(PAYMENT_UPDATE_MESSAGES.success);
+    else
+      toast.error(
+        outcome === 'incomplete' ? PAYMENT_UPDATE_MESSAGES.verifyFailed : PAYMENT_UPDATE_MESSAGES.fallback,
+      );
+    setParams({ tab: 'payment-method' }, { replace: true });
+  });
+
+  /** Signs out, then loads `target` afresh: nothing of this account stays in memory or refetches. */
+  const signOutTo = (target: string) => async () => {
+    setClosing(true);
+    await signOut().catch((error) => console.warn('sign-out failed', error));
+    window.location.assign(target);
+  };
+  const deleteAccount = (
+    <DeleteAccountCard onDeleting={() => setClosing(true)} onDeleted={signOutTo(paths.home.href())} />
+  );
+
+  return (
+    <Page title="Account" description={me.email}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setChosen(value as AccountTab);
+          setParams({ tab: value }, { replace: true });
+        }}
+      >
+        <TabsList aria-label="Account sections">
+          {visible.map((item) => (
+            <TabsTrigger key={item} value={item}>
+              {ACCOUNT_TAB_LABELS[item]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile" className="grid gap-6">
+          <ProfileTab
+            onSaved={async () => {
+              toast.success(PROFILE_UPDATED_MESSAGE);
+              await refreshMe();
+              navigate(paths.dashboard.href());
+            }}
+          />
+          {deleteAccount}
+        </TabsContent>
+        {me.hasPassword ? (
+          <TabsContent value="change-password">
+            <ChangePasswordForm onSignOut={signOutTo(paths.auth.href())} />
+          </TabsContent>
+        ) : null}
+        <TabsContent value="usage">
+          <TokenUsageHistorySlot />
+        </TabsContent>
+        <TabsContent value="subscription" className="grid gap-6">
+          <SubscriptionPanel onChanged={refreshMe} />
+          {deleteAccount}
+        </TabsContent>
+        <TabsContent value="payment-method">
+          <PaymentMethodPanel />
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
+}
+
+function ProfileTab({ onSaved }: { onSaved: () => void }) {
+  const profile = useProfile();
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError)
+    return <Alert tone="danger">We could not load your profile. Please reload the page.</Alert>;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Business Profile</CardTitle>
+        <CardDescription>What the consultant knows about your business.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ProfileWizard profile={profile.data} submitLabel="Update Profile" onSaved={onSaved} />
+      </CardContent>
+    </Card>
+  );
 }

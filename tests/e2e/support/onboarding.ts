@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import type { AppServer } from '../server';
+
+/** A complete business profile (every required field of the wizard). */
+export const E2E_PROFILE = {
+  firstName: 'Maya',
+  lastName: 'Okafor',
+  businessName: 'Brightside Bakery',
+  industry: 'Food and beverage',
+  productsServices: 'Sourdough bread and a weekly subscription box',
+  elevatorPitch: 'Fresh sourdough delivered to busy families every week.',
+  targetMarket: { demographics: 'Families aged 30-50 in the city', psychographics: 'Value fresh local food' },
+  problemsAddressed: 'Supermarket bread is stale',
+  usp: 'Baked overnight, delivered before breakfast',
+  businessGoals: { shortTerm: 'Reach 300 weekly subscribers', longTerm: 'Open a second kitchen' },
+  currentChallenges: 'High customer acquisition costs',
+  additionalDetails: '',
+};
+
+async function callApi(page: Page, server: AppServer, method: 'PUT' | 'POST', path: string, data: unknown) {
+  const response = await page.request.fetch(`${server.baseURL}${path}`, {
+    method,
+    data,
+    headers: { origin: server.baseURL },
+  });
+  if (!response.ok())
+    throw new Error(`${method} ${path} failed: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** Saves the business profile for the user signed in on `page` (passes the profile gate). */
+export function completeProfileViaApi(page: Page, server: AppServer, profile = E2E_PROFILE) {
+  return callApi(page, server, 'PUT', '/api/profile', profile);
+}
+
+/** Chooses a free plan for the user signed in on `page` (passes the plan gate). */
+export function chooseFreePlanViaApi(page: Page, server: AppServer, planId: 'free' | 'free_annual' = 'free') {
+  return callApi(page, server, 'POST', '/api/billing/free-plan', { planId });
+}
+
+/** Both gates at once: what a journey about the app proper needs after `signUpViaApi`. */
+export async function onboardViaApi(page: Page, server: AppServer) {
+  await completeProfileViaApi(page, server);
+  await chooseFreePlanViaApi(page, server);
+}
