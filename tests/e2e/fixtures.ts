@@ -71,8 +71,10 @@ export async function signUpAndConfirm(
   await page.goto(mail.links[0]!);
 }
 
-/** Opens the account menu and signs out. */
+/** Opens the account menu and signs out; resolves on the home page, signed out. */
 export async function signOutThroughMenu(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Try free' })).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
 import { useMe } from '../../features/session/api/get-me';
 import { useSignOut } from '../../features/session/api/use-sign-out';
@@ -32,7 +32,6 @@ export function RootLayout() {
 
 function Shell() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const me = useMe();
   const signOut = useSignOut();
   const showHeader = pathname !== paths.resetPassword.path;
@@ -53,7 +52,7 @@ function Shell() {
                 }
               : null
           }
-          onSignOut={() => signOut.mutate(undefined, { onSettled: () => navigate(paths.home.href()) })}
+          onSignOut={() => signOut.mutate()}
         />
       ) : null}
       <div className="flex flex-1 flex-col">

@@ -1,22 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { getMeQueryOptions } from './get-me';
+import { useMutation } from '@tanstack/react-query';
 import { signOut } from './sign-out';
 
 /**
- * Signs out, goes home, then forgets every cached answer of the previous user. The cache is emptied
- * only after the signed-in page is gone: emptying it while that page's queries are mounted would
- * refetch them without a session (401s), and the guard would send the user to /auth instead of /.
+ * Signs out, then loads the home page afresh. A full page load (not a client navigation) drops every
+ * cached answer, open event stream and mounted query of the previous user at once, so nothing refetches
+ * without a session and no guard can redirect mid-way.
  */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: signOut,
-    onSettled: async () => {
-      await navigate('/');
-      queryClient.setQueryData(getMeQueryOptions().queryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
-    },
+    onSettled: () => window.location.assign('/'),
   });
 }
