@@ -6,7 +6,14 @@ import { sessionMiddleware } from './auth/middleware';
 import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { adminRoutes } from './features/admin/admin.routes';
+import { affiliateRoutes } from './features/affiliate/affiliate.routes';
+import { freePlanRoutes } from './features/billing/free-plan.routes';
+import { chatsRoutes } from './features/chats/chats.routes';
+import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -33,7 +40,14 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       return c.json({ status: 'ok' as const }, 200);
     })
     .route('/', siteRoutes(deps))
-    .route('/', accountRoutes(deps));
+    .route('/', accountRoutes(deps))
+    .route('/profile', profileRoutes(deps))
+    .route('/billing', freePlanRoutes(deps))
+    .route('/waitlist', waitlistRoutes(deps))
+    .route('/support', supportRoutes(deps))
+    .route('/affiliate', affiliateRoutes(deps))
+    .route('/chats', chatsRoutes(deps))
+    .route('/admin', adminRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;
