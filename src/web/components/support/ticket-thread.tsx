@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { formatDateTime } from '../../../shared/dates';
 import { type TicketReplyInput, ticketReplyInput } from '../../../shared/schemas/support';
 import { cn } from '../../lib/cn';
@@ -54,14 +55,18 @@ export function TicketMessages({ ticket, viewer }: { ticket: TicketView; viewer:
   );
 }
 
-/** The answer box under a thread. */
+/** The answer box under a thread; a failed send keeps the text in place and toasts `failedMessage`. */
 export function ReplyForm({
   label,
   pending,
+  failedMessage,
+  toastDuration,
   onReply,
 }: {
   label: string;
   pending: boolean;
+  failedMessage: string;
+  toastDuration?: number;
   onReply: (message: string) => Promise<unknown>;
 }) {
   const form = useForm<TicketReplyInput>({
@@ -69,8 +74,12 @@ export function ReplyForm({
     defaultValues: { message: '' },
   });
   const onSubmit = form.handleSubmit(async ({ message }) => {
-    await onReply(message);
-    form.reset({ message: '' });
+    try {
+      await onReply(message);
+      form.reset({ message: '' });
+    } catch {
+      toast.error(failedMessage, { duration: toastDuration });
+    }
   });
   return (
     <form className="grid gap-2" onSubmit={onSubmit} noValidate>
