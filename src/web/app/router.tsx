@@ -31,6 +31,7 @@ export const router = createBrowserRouter([
           { path: paths.admin.path, ...page(() => import('./routes/admin')) },
           { path: paths.userDetail.path, ...page(() => import('./routes/user-detail')) },
           { path: paths.adminAssistant.path, ...page(() => import('./routes/admin-assistant')) },
+          { path: paths.adminAudit.path, ...page(() => import('./routes/admin-audit')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

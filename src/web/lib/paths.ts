@@ -17,6 +17,7 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
   userDetail: { path: '/user/:userId', href: (userId: string) => `/user/${encodeURIComponent(userId)}` },
   adminAssistant: { path: '/admin/assistant', href: () => '/admin/assistant' },
+  adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
   resetPassword: { path: '/dashboard/reset-password', href: () => '/dashboard/reset-password' },
 } as const;
 

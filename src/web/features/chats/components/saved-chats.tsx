@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { Input } from '../../../components/ui/input';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { AppLink } from '../../../lib/link';
 import { paths } from '../../../lib/paths';
@@ -37,22 +38,24 @@ export function SavedChats({
   };
   return (
     <div className="grid gap-6">
-      <form role="search" onSubmit={submit} className="flex gap-2">
-        <label htmlFor="chat-search" className="sr-only">
-          Search your chats
-        </label>
-        <Input
-          id="chat-search"
-          type="search"
-          value={draft}
-          maxLength={CHAT_SEARCH_MAX}
-          placeholder="Search titles, transcripts and messages"
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <Button type="submit">
-          <Search /> Search
-        </Button>
-      </form>
+      <search>
+        <form onSubmit={submit} className="flex gap-2">
+          <label htmlFor="chat-search" className="sr-only">
+            Search your chats
+          </label>
+          <Input
+            id="chat-search"
+            type="search"
+            value={draft}
+            maxLength={CHAT_SEARCH_MAX}
+            placeholder="Search titles, transcripts and messages"
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit">
+            <Search /> Search
+          </Button>
+        </form>
+      </search>
       {result.isPending ? (
         <div className="flex justify-center p-8 text-primary">
           <Spinner label="Loading chats" />
@@ -64,24 +67,12 @@ export function SavedChats({
           {(actions) => <Results result={result.data} query={query} actions={actions} />}
         </ChatManager>
       )}
-      {result.data && (page > 1 || result.data.hasMore) ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-          <Button
-            variant="outline"
-            disabled={page <= 1}
-            onClick={() => onNavigate({ query, page: page - 1 })}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">Page {page}</span>
-          <Button
-            variant="outline"
-            disabled={!result.data.hasMore}
-            onClick={() => onNavigate({ query, page: page + 1 })}
-          >
-            Next
-          </Button>
-        </nav>
+      {result.data ? (
+        <Pager
+          page={page}
+          hasNext={result.data.hasMore}
+          onPage={(next) => onNavigate({ query, page: next })}
+        />
       ) : null}
     </div>
   );
