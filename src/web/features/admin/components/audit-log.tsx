@@ -27,7 +27,7 @@ export function AuditLog({
     onFilter({ actor: actor.trim(), target: target.trim(), page: 1 });
   };
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <Field label="Actor (e-mail or id)">
           {(props) => <Input {...props} value={actor} onChange={(e) => setActor(e.target.value)} />}

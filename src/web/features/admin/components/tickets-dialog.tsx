@@ -43,7 +43,7 @@ export function TicketsDialog({
         ) : tickets.data.length === 0 ? (
           <p className="text-muted-foreground">{SUPPORT_MESSAGES.noTickets}</p>
         ) : (
-          <ul className="grid gap-4">
+          <ul className="grid grid-cols-1 gap-4">
             {tickets.data.map((ticket) => (
               <li key={ticket.id} className="grid gap-3 rounded-lg border p-3">
                 <div className="flex flex-wrap items-center gap-2">

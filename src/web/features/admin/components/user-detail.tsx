@@ -36,8 +36,8 @@ export function UserDetail({ userId }: { userId: string }) {
     onOpenChange: (open: boolean) => setPanel(open ? name : null),
   });
   return (
-    <div className="grid gap-6">
-      <section className="grid gap-4 rounded-lg border bg-card p-4 sm:p-6" aria-label="User">
+    <div className="grid grid-cols-1 gap-6">
+      <section className="grid grid-cols-1 gap-4 rounded-lg border bg-card p-4 sm:p-6" aria-label="User">
         <div className="flex flex-wrap items-center gap-2">
           <p className="min-w-0 truncate text-lg font-semibold">{user.email}</p>
           {user.role !== 'user' ? <Badge tone="primary">{ROLE_LABELS[user.role]}</Badge> : null}

@@ -35,7 +35,7 @@ export function UsersList({
 
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <search className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <label htmlFor="user-search" className="sr-only">

@@ -1,8 +1,9 @@
 import type { ChatExportFormat } from '../../../../shared/schemas/chats';
-import { api } from '../../../lib/api-client';
 
-/** The download address of a chat's export (a plain link: the browser saves the file). */
+/**
+ * The download address of a chat's export (GET /api/chats/:id/export): a plain link, so the browser
+ * saves the file. Written out because the typed client's `$url()` needs an absolute base URL.
+ */
 export function chatExportHref(id: string, format: ChatExportFormat): string {
-  const url = api.chats[':id'].export.$url({ param: { id }, query: { format } });
-  return `${url.pathname}${url.search}`;
+  return `/api/chats/${encodeURIComponent(id)}/export?format=${format}`;
 }

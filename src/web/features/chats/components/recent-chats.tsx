@@ -12,7 +12,7 @@ import { ChatManager } from './chat-manager';
 export function RecentChats() {
   const recent = useRecentChats();
   return (
-    <section aria-labelledby="recent-chats-heading" className="grid gap-4">
+    <section aria-labelledby="recent-chats-heading" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="recent-chats-heading" className="text-xl font-semibold">
           Recent Chats

@@ -37,7 +37,7 @@ export function SavedChats({
     onNavigate({ query: draft.trim(), page: 1 });
   };
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <search>
         <form onSubmit={submit} className="flex gap-2">
           <label htmlFor="chat-search" className="sr-only">
@@ -45,6 +45,7 @@ export function SavedChats({
           </label>
           <Input
             id="chat-search"
+            className="min-w-0"
             type="search"
             value={draft}
             maxLength={CHAT_SEARCH_MAX}
@@ -99,8 +100,8 @@ function Results({
       {result.chats.map((chat) => {
         const title = chatDisplayTitle(chat.title);
         return (
-          <li key={chat.id} className="grid gap-2 rounded-lg border bg-card p-4">
-            <div className="flex items-start gap-2">
+          <li key={chat.id} className="grid min-w-0 gap-2 rounded-lg border bg-card p-4">
+            <div className="flex min-w-0 items-start gap-2">
               <div className="min-w-0 flex-1">
                 <AppLink to={paths.chat.href(chat.id)} className="block truncate font-medium hover:underline">
                   {title}

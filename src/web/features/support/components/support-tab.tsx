@@ -5,7 +5,7 @@ import { TicketList } from './ticket-list';
 /** The Support tab of /profile: write to support, and the tickets with their threads. */
 export function SupportTab() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Contact Support</CardTitle>

@@ -17,7 +17,7 @@ export function TicketList() {
     return <p className="text-sm text-muted-foreground">{SUPPORT_MESSAGES.noTickets}</p>;
   }
   return (
-    <ul className="grid gap-2" aria-label="Your support tickets">
+    <ul className="grid grid-cols-1 gap-2" aria-label="Your support tickets">
       {tickets.data.map((ticket) => (
         <li key={ticket.id}>
           <details className="group rounded-lg border bg-card">
