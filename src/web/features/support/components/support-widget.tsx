@@ -1,6 +1,6 @@
 import { LifeBuoy, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -40,10 +40,15 @@ export function SupportWidget({
   scriptUrl: string | null;
 }) {
   if (scriptUrl) return <ThirdPartyWidget user={user} scriptUrl={scriptUrl} />;
+  return <OwnWidget pathname={pathname} />;
+}
+
+function OwnWidget({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState(false);
   const crowded = CROWDED_PAGES.some((pattern) => pattern.test(pathname));
   return (
     <div className={cn('fixed bottom-4 right-4 z-40', crowded && 'max-sm:hidden')}>
-      <Popover.Root>
+      <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger asChild>
           <Button className="size-12 rounded-full p-0 shadow-lg" aria-label="Support">
             <LifeBuoy className="size-6!" />
@@ -66,7 +71,11 @@ export function SupportWidget({
             </div>
             <LatestReplies />
             <SupportForm compact />
-            <AppLink to={paths.profile.href('support')} className="text-sm text-primary hover:underline">
+            <AppLink
+              to={paths.profile.href('support')}
+              className="text-sm text-primary hover:underline"
+              onClick={() => setOpen(false)}
+            >
               See all your tickets
             </AppLink>
           </Popover.Content>
