@@ -1,8 +1,9 @@
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
+import { newestFirst } from '../../db/order';
 import { users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
@@ -33,7 +34,7 @@ export async function listUsers(db: Database, search: string, page: number) {
       .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(newestFirst(users.createdAt), newestFirst(users.id))
       .limit(ADMIN_USERS_PAGE_SIZE)
       .offset((page - 1) * ADMIN_USERS_PAGE_SIZE),
     db.select({ total: count() }).from(users).where(where),

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { newestFirst } from '../../db/order';
 import { supportTicketReplies, supportTickets } from '../../db/schema';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -23,7 +24,7 @@ export async function listTicketThreads(db: Executor, userId: string) {
     .select(ticketColumns)
     .from(supportTickets)
     .where(eq(supportTickets.userId, userId))
-    .orderBy(desc(supportTickets.createdAt))
+    .orderBy(newestFirst(supportTickets.createdAt))
     .limit(TICKET_LIST_LIMIT);
   const replies = tickets.length
     ? await db
