@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CHAT_TITLE_MAX, type RenameChatInput, renameChatInput } from '../../../shared/schemas/chats';
 import { Button } from '../ui/button';
@@ -104,5 +104,66 @@ export function DeleteChatDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+export interface ChatDialogActions<T extends ChatTarget> {
+  rename: (chat: T) => void;
+  remove: (chat: T) => void;
+}
+
+/**
+ * Owns the Rename and Delete modals of a chat list: `children` get the actions that open them; the
+ * modals close once `onRename` / `onDelete` resolve (their callers report failures).
+ */
+export function ChatDialogs<T extends ChatTarget>({
+  renameHeading,
+  renameSubmitLabel,
+  renamePending,
+  deletePending,
+  onRename,
+  onDelete,
+  children,
+}: {
+  renameHeading: string;
+  renameSubmitLabel: string;
+  renamePending: boolean;
+  deletePending: boolean;
+  onRename: (chat: T, title: string) => Promise<unknown>;
+  onDelete: (chat: T) => Promise<unknown>;
+  children: (actions: ChatDialogActions<T>) => ReactNode;
+}) {
+  const [renaming, setRenaming] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  return (
+    <>
+      {children({ rename: setRenaming, remove: setDeleting })}
+      <RenameChatDialog
+        chat={renaming}
+        heading={renameHeading}
+        submitLabel={renameSubmitLabel}
+        pending={renamePending}
+        onClose={() => setRenaming(null)}
+        onRename={(title) =>
+          renaming &&
+          onRename(renaming, title).then(
+            () => setRenaming(null),
+            () => {},
+          )
+        }
+      />
+      <DeleteChatDialog
+        chat={deleting}
+        pending={deletePending}
+        onClose={() => setDeleting(null)}
+        onDelete={() =>
+          deleting &&
+          onDelete(deleting).then(
+            () => setDeleting(null),
+            () => {},
+          )
+        }
+      />
+    </>
   );
 }

@@ -4,24 +4,14 @@ import { formatDateTime } from '../../../../shared/dates';
 import { ADMIN_TOAST_MS } from '../../../../shared/schemas/admin';
 import { SUPPORT_MESSAGES } from '../../../../shared/schemas/support';
 import { ReplyForm, TicketMessages, TicketStatusBadge } from '../../../components/support/ticket-thread';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { useUserTickets } from '../api/get-user-tickets';
 import { useReplyTicket } from '../api/reply-ticket';
 import { useResolveTicket } from '../api/resolve-ticket';
+import { QueryDialog, type UserPanelProps } from './query-dialog';
 
 /** 'Support Tickets': each ticket as a thread, with a reply box and 'Mark as Resolved'. */
-export function TicketsDialog({
-  userId,
-  open,
-  onOpenChange,
-}: {
-  userId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function TicketsDialog({ userId, open, onOpenChange }: UserPanelProps) {
   const tickets = useUserTickets(userId, { enabled: open });
   const reply = useReplyTicket(userId);
   const resolve = useResolveTicket();
@@ -31,52 +21,50 @@ export function TicketsDialog({
       onError: (error) => toast.error(error.message, { duration: ADMIN_TOAST_MS }),
     });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" aria-describedby={undefined}>
-        <DialogHeader>
-          <DialogTitle>Support Tickets</DialogTitle>
-        </DialogHeader>
-        {tickets.isPending ? (
-          <Spinner label="Loading support tickets" className="text-primary" />
-        ) : tickets.isError ? (
-          <Alert tone="danger">{SUPPORT_MESSAGES.loadFailed}</Alert>
-        ) : tickets.data.length === 0 ? (
-          <p className="text-muted-foreground">{SUPPORT_MESSAGES.noTickets}</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-4">
-            {tickets.data.map((ticket) => (
-              <li key={ticket.id} className="grid gap-3 rounded-lg border p-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="min-w-0 flex-1 truncate font-medium">{ticket.subject}</h3>
-                  <TicketStatusBadge resolved={ticket.resolved} />
-                  <span className="w-full text-xs text-muted-foreground">
-                    {formatDateTime(ticket.createdAt)}
-                  </span>
-                </div>
-                <TicketMessages ticket={ticket} viewer="support" />
-                <ReplyForm
-                  label="Reply"
-                  pending={reply.isPending}
-                  failedMessage={SUPPORT_MESSAGES.sendFailed}
-                  toastDuration={ADMIN_TOAST_MS}
-                  onReply={(message) => reply.mutateAsync({ ticketId: ticket.id, message })}
-                />
-                {ticket.resolved ? null : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="justify-self-start"
-                    disabled={resolve.isPending}
-                    onClick={() => markResolved(ticket.id)}
-                  >
-                    <CheckCircle2 /> Mark as Resolved
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </DialogContent>
-    </Dialog>
+    <QueryDialog
+      title="Support Tickets"
+      wide
+      open={open}
+      onOpenChange={onOpenChange}
+      query={tickets}
+      failedMessage={SUPPORT_MESSAGES.loadFailed}
+      emptyMessage={SUPPORT_MESSAGES.noTickets}
+      isEmpty={(data) => data.length === 0}
+    >
+      {(data) => (
+        <ul className="grid grid-cols-1 gap-4">
+          {data.map((ticket) => (
+            <li key={ticket.id} className="grid gap-3 rounded-lg border p-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="min-w-0 flex-1 truncate font-medium">{ticket.subject}</h3>
+                <TicketStatusBadge resolved={ticket.resolved} />
+                <span className="w-full text-xs text-muted-foreground">
+                  {formatDateTime(ticket.createdAt)}
+                </span>
+              </div>
+              <TicketMessages ticket={ticket} viewer="support" />
+              <ReplyForm
+                label="Reply"
+                pending={reply.isPending}
+                failedMessage={SUPPORT_MESSAGES.sendFailed}
+                toastDuration={ADMIN_TOAST_MS}
+                onReply={(message) => reply.mutateAsync({ ticketId: ticket.id, message })}
+              />
+              {ticket.resolved ? null : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="justify-self-start"
+                  disabled={resolve.isPending}
+                  onClick={() => markResolved(ticket.id)}
+                >
+                  <CheckCircle2 /> Mark as Resolved
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryDialog>
   );
 }
