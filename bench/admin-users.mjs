@@ -72,13 +72,13 @@ async function measureTargets(label, app, cookie, options) {
 /** Starts the app on a database, signs up the super admin, seeds the users (via `seed`), measures. */
 async function benchOn(label, env, seed, options) {
   let app = await startApp({ ...env, SUPER_ADMIN_EMAILS: BOSS });
-  const cookie = await signedInCookie(app, BOSS);
-  const plan = await seed(() => app.stop());
-  if (app.child.exitCode !== null) app = await startApp({ ...env, SUPER_ADMIN_EMAILS: BOSS });
   try {
+    const cookie = await signedInCookie(app, BOSS);
+    const plan = await seed(() => app.stop());
+    if (app.child.exitCode !== null) app = await startApp({ ...env, SUPER_ADMIN_EMAILS: BOSS });
     return { rows: await measureTargets(label, app, cookie, options), plan };
   } finally {
-    await app.stop();
+    if (app.child.exitCode === null) await app.stop();
   }
 }
 
@@ -102,7 +102,7 @@ export async function benchAdminUsers({ connections = 10, duration = 5 } = {}) {
           const db = await PGlite.create(path.join(dataDir, 'pglite'));
           try {
             await db.exec(SEED);
-            return explain((plan) => db.query(plan));
+            return await explain((plan) => db.query(plan));
           } finally {
             await db.close();
           }
@@ -125,7 +125,7 @@ export async function benchAdminUsers({ connections = 10, duration = 5 } = {}) {
           await client.connect();
           try {
             await client.query(SEED);
-            return explain((plan) => client.query(plan));
+            return await explain((plan) => client.query(plan));
           } finally {
             await client.end();
           }

@@ -45,15 +45,7 @@ export function ChatList({
             >
               <Pencil />
             </Button>
-            <div className="min-w-0 flex-1">
-              <AppLink to={openHref(chat.id)} className="block truncate font-medium hover:underline">
-                {title}
-              </AppLink>
-              <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-                <span>{chat.totalTokens.toLocaleString('en-US')} tokens</span>
-                <time dateTime={chat.createdAt}>{formatDateTime(chat.createdAt)}</time>
-              </p>
-            </div>
+            <ChatSummary chat={chat} href={openHref(chat.id)} />
             <Button
               variant="ghost"
               size="icon"
@@ -73,5 +65,20 @@ export function ChatList({
         );
       })}
     </ul>
+  );
+}
+
+/** A chat's title (a link to it), token count and created date (MM/DD/YYYY hh:mm A). */
+export function ChatSummary({ chat, href }: { chat: ChatListEntry; href: string }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <AppLink to={href} className="block truncate font-medium hover:underline">
+        {chatDisplayTitle(chat.title)}
+      </AppLink>
+      <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+        <span>{chat.totalTokens.toLocaleString('en-US')} tokens</span>
+        <time dateTime={chat.createdAt}>{formatDateTime(chat.createdAt)}</time>
+      </p>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Download, FileText, Pencil, Search, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { formatDateTime } from '../../../../shared/dates';
 import { CHAT_SEARCH_MAX, chatDisplayTitle } from '../../../../shared/schemas/chats';
+import { ChatSummary } from '../../../components/chats/chat-list';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -13,7 +13,6 @@ import {
 import { Input } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
-import { AppLink } from '../../../lib/link';
 import { paths } from '../../../lib/paths';
 import { chatExportHref } from '../api/export-chat';
 import { type ChatSearchResult, useSearchChats } from '../api/search-chats';
@@ -102,15 +101,7 @@ function Results({
         return (
           <li key={chat.id} className="grid min-w-0 gap-2 rounded-lg border bg-card p-4">
             <div className="flex min-w-0 items-start gap-2">
-              <div className="min-w-0 flex-1">
-                <AppLink to={paths.chat.href(chat.id)} className="block truncate font-medium hover:underline">
-                  {title}
-                </AppLink>
-                <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-                  <span>{chat.totalTokens.toLocaleString('en-US')} tokens</span>
-                  <time dateTime={chat.createdAt}>{formatDateTime(chat.createdAt)}</time>
-                </p>
-              </div>
+              <ChatSummary chat={chat} href={paths.chat.href(chat.id)} />
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
                   <Button variant="outline" size="sm" aria-label={`Export ${title}`}>
