@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { chatDisplayTitle } from '../../../shared/schemas/chats';
 import type { ChatRow, listMessages } from './chats.queries';
 
@@ -54,8 +53,9 @@ function printable(text: string): string {
   return text.replace(/[^\t\n\r\u0020-\u007e\u00a0-\u00ff•…–—‘’“”€]/g, '?');
 }
 
-/** The same document as a PDF, generated on the server with pdfkit. */
-export function chatToPdf({ chat, messages }: ExportableChat): Promise<Buffer> {
+/** The same document as a PDF, generated on the server with pdfkit (loaded on first use: it is heavy). */
+export async function chatToPdf({ chat, messages }: ExportableChat): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const title = chatDisplayTitle(chat.title);
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Creator: 'Vidvisor' } });
   const chunks: Buffer[] = [];
