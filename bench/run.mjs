@@ -77,3 +77,6 @@ function format(m) {
 function ratio(m) {
   return (m.rps / baseline.rps).toFixed(2);
 }
+
+// The admin users list with 100,000 users (bench/admin-users.mjs).
+await (await import('./admin-users.mjs')).benchAdminUsers();

@@ -6,9 +6,14 @@ import { sessionMiddleware } from './auth/middleware';
 import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { adminRoutes } from './features/admin/admin.routes';
+import { affiliateRoutes } from './features/affiliate/affiliate.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { chatsRoutes } from './features/chats/chats.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -37,7 +42,12 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
     .route('/', siteRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', profileRoutes(deps))
-    .route('/', billingRoutes(deps));
+    .route('/', billingRoutes(deps))
+    .route('/waitlist', waitlistRoutes(deps))
+    .route('/support', supportRoutes(deps))
+    .route('/affiliate', affiliateRoutes(deps))
+    .route('/chats', chatsRoutes(deps))
+    .route('/admin', adminRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

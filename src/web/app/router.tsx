@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
           { path: paths.userDetail.path, ...page(() => import('./routes/user-detail')) },
           { path: paths.adminAssistant.path, ...page(() => import('./routes/admin-assistant')) },
           { path: paths.testCheckout.path, ...page(() => import('./routes/test-checkout')) },
+          { path: paths.adminAudit.path, ...page(() => import('./routes/admin-audit')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

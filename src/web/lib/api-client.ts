@@ -18,12 +18,13 @@ export class ApiError extends Error {
   }
 }
 
-type JsonResponse = { ok: boolean; status: number; json(): Promise<unknown> };
-/** The body type of the success members of a typed response union (routes with validators add a 400). */
-type SuccessBody<R extends JsonResponse> = R extends { ok: true; json(): Promise<infer T> } ? T : never;
+/** The body of the successful member of a typed response union (routes with validators add a 400 member). */
+export type SuccessBody<R> = R extends { ok: true; json(): Promise<infer T> } ? T : never;
 
 /** Unwraps a typed client response: its JSON on success, an ApiError otherwise. */
-export async function unwrap<R extends JsonResponse>(response: R): Promise<SuccessBody<R>> {
+export async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(
+  response: R,
+): Promise<SuccessBody<R>> {
   if (response.ok) return (await response.json()) as SuccessBody<R>;
   let body: ApiErrorBody | undefined;
   try {

@@ -21,6 +21,7 @@ export const paths = {
     path: '/billing/test-checkout',
     href: (sessionId: string) => `/billing/test-checkout?session=${encodeURIComponent(sessionId)}`,
   },
+  adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
   resetPassword: { path: '/dashboard/reset-password', href: () => '/dashboard/reset-password' },
 } as const;
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -32,7 +33,12 @@ export const users = pgTable(
     welcomeEmailSent: boolean('welcome_email_sent').notNull().default(false),
     billingCustomerId: text('billing_customer_id'),
   },
-  (t) => [index('user_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    // The admin users list pages newest first with the id as tie-breaker: both in the index.
+    index('user_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin users list searches by e-mail prefix: `lower(email) like 'abc%'` uses this index.
+    index('user_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -28,7 +28,14 @@ export const chats = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chats_user_recent_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index('chats_user_recent_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    // Full-text search of Saved Chats: the expression must match chatSearchDocument in features/chats.
+    index('chats_search_idx').using(
+      'gin',
+      sql`to_tsvector('english', coalesce(${t.title}, '') || ' ' || ${t.transcript})`,
+    ),
+  ],
 );
 
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;
@@ -55,6 +62,7 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_chat_time_idx').on(t.chatId, t.createdAt),
     index('chat_messages_user_idx').on(t.userId),
+    index('chat_messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
   ],
 );
 

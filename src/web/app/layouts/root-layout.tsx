@@ -4,12 +4,16 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
 import { useMe } from '../../features/session/api/get-me';
 import { useSignOut } from '../../features/session/api/use-sign-out';
+import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { LinkProvider } from '../../lib/link';
 import { paths } from '../../lib/paths';
 import { queryClient } from '../../lib/query-client';
 
 // Toasts come from pages that are themselves lazy, so the toaster need not be in the first load.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const SupportWidget = lazy(() =>
+  import('../../features/support/components/support-widget').then((m) => ({ default: m.SupportWidget })),
+);
 
 export function RootLayout() {
   return (
@@ -34,6 +38,7 @@ function Shell() {
   const { pathname } = useLocation();
   const me = useMe();
   const signOut = useSignOut();
+  const siteConfig = useSiteConfig();
   const showHeader = pathname !== paths.resetPassword.path;
   const user = me.data;
   return (
@@ -58,6 +63,15 @@ function Shell() {
       <div className="flex flex-1 flex-col">
         <Outlet />
       </div>
+      {user ? (
+        <Suspense>
+          <SupportWidget
+            user={user}
+            pathname={pathname}
+            scriptUrl={siteConfig.data?.supportWidgetScriptUrl ?? null}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
 import { TokenUsageHistorySlot } from '../../features/account/components/token-usage-history-slot';
+import { AffiliateTab } from '../../features/affiliate/components/affiliate-tab';
 import { useBillingLiveUpdates } from '../../features/billing/api/use-billing-live-updates';
 import { useCheckoutReturn } from '../../features/billing/api/verify-checkout';
 import { PaymentMethodPanel } from '../../features/billing/components/payment-method-panel';
@@ -25,6 +26,7 @@ import { useProfile } from '../../features/profile/api/get-profile';
 import { ProfileWizard } from '../../features/profile/components/profile-wizard';
 import { getMeQueryOptions, type Me, useMe } from '../../features/session/api/get-me';
 import { signOut } from '../../features/session/api/sign-out';
+import { SupportTab } from '../../features/support/components/support-tab';
 import { paths } from '../../lib/paths';
 
 const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
@@ -106,6 +108,12 @@ function AccountScreen({ me }: { me: Me }) {
         </TabsContent>
         <TabsContent value="payment-method">
           <PaymentMethodPanel />
+        </TabsContent>
+        <TabsContent value="support">
+          <SupportTab />
+        </TabsContent>
+        <TabsContent value="affiliate">
+          <AffiliateTab />
         </TabsContent>
       </Tabs>
     </Page>

@@ -1,5 +1,9 @@
-import { Page } from '../../components/layout/page';
+import { WaitlistForm } from '../../features/waitlist/components/waitlist-form';
 
 export default function WaitlistRoute() {
-  return <Page title="Join the Waitlist" />;
+  return (
+    <main id="main" className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-10">
+      <WaitlistForm />
+    </main>
+  );
 }

@@ -9,14 +9,23 @@ describe('account tabs', () => {
       'usage',
       'subscription',
       'payment-method',
+      'support',
+      'affiliate',
     ]);
     expect(visibleAccountTabs({ hasPassword: false, hasPlan: true })).toEqual([
       'profile',
       'usage',
       'subscription',
       'payment-method',
+      'support',
+      'affiliate',
     ]);
-    expect(visibleAccountTabs({ hasPassword: true, hasPlan: false })).toEqual(['profile', 'change-password']);
+    expect(visibleAccountTabs({ hasPassword: true, hasPlan: false })).toEqual([
+      'profile',
+      'change-password',
+      'support',
+      'affiliate',
+    ]);
   });
 
   it('opens Payment Method on update-payment=1, a visible ?tab=, else Profile', () => {
@@ -25,6 +34,7 @@ describe('account tabs', () => {
       'payment-method',
     );
     expect(initialAccountTab(all, new URLSearchParams('tab=subscription'))).toBe('subscription');
+    expect(initialAccountTab(all, new URLSearchParams('tab=support'))).toBe('support');
     expect(initialAccountTab(['profile'], new URLSearchParams('tab=subscription'))).toBe('profile');
     expect(initialAccountTab(all, new URLSearchParams('tab=nonsense'))).toBe('profile');
   });

@@ -4,6 +4,8 @@ export const ACCOUNT_TABS = [
   'usage',
   'subscription',
   'payment-method',
+  'support',
+  'affiliate',
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
@@ -13,16 +15,19 @@ export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   usage: 'Usage',
   subscription: 'Subscription',
   'payment-method': 'Payment Method',
+  support: 'Support',
+  affiliate: 'Affiliate',
 };
 
 /**
  * The spec's visibility rules: Change Password only for an e-mail identity; Usage, Subscription and
- * Payment Method only on a plan (a running subscription or the free plan).
+ * Payment Method only on a plan (a running subscription or the free plan); Profile, Support and
+ * Affiliate always.
  */
 export function visibleAccountTabs(user: { hasPassword: boolean; hasPlan: boolean }): AccountTab[] {
   return ACCOUNT_TABS.filter((tab) => {
     if (tab === 'change-password') return user.hasPassword;
-    if (tab === 'profile') return true;
+    if (tab === 'profile' || tab === 'support' || tab === 'affiliate') return true;
     return user.hasPlan;
   });
 }

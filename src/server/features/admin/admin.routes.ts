@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import { adminUsersQuery, auditQuery, setRoleInput, userIdParam } from '../../../shared/schemas/admin';
+import { renameChatInput } from '../../../shared/schemas/chats';
+import { uuidParam } from '../../../shared/schemas/common';
+import { ticketReplyInput } from '../../../shared/schemas/support';
+import { currentUser, requireRole } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { validate } from '../../http/validate';
+import { listChats } from '../chats/chats.queries';
+import { deleteChatAsStaff, loadChatForStaff, renameChatAsStaff } from '../chats/chats.service';
+import { getProfile } from '../profile/profile.service';
+import { listTicketThreads } from '../support/support.queries';
+import { replyAsSupport, resolveTicket } from '../support/support.service';
+import { listWaitlist } from '../waitlist/waitlist.service';
+import { listAudit } from './admin-audit.queries';
+import { usageHistory } from './admin-usage.queries';
+import { currentPlanOf, findUser, getUserDetail, listUsers, setUserRole } from './admin-users.service';
+
+/** How many of a user's chats the user detail page lists (newest first). */
+const USER_CHATS_LIMIT = 200;
+
+/**
+ * The admin console's API. Every route is behind the super admin check (401 signed out, 403 for
+ * users and admins); every change records an audit row in the transaction that makes it.
+ */
+export function adminRoutes(deps: AppDeps) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .use(requireRole('super_admin'))
+    .get('/users', validate('query', adminUsersQuery), async (c) => {
+      const { q, page } = c.req.valid('query');
+      return c.json(await listUsers(db, q, page), 200);
+    })
+    .get('/users/:id', validate('param', userIdParam), async (c) => {
+      return c.json(await getUserDetail(db, c.req.valid('param').id), 200);
+    })
+    .put('/users/:id/role', validate('param', userIdParam), validate('json', setRoleInput), async (c) => {
+      const user = await setUserRole(db, currentUser(c), c.req.valid('param').id, c.req.valid('json').role);
+      return c.json({ user }, 200);
+    })
+    .get('/users/:id/profile', validate('param', userIdParam), async (c) => {
+      const user = await findUser(db, c.req.valid('param').id);
+      return c.json({ profile: { ...(await getProfile(db, user.id)), email: user.email } }, 200);
+    })
+    .get('/users/:id/usage', validate('param', userIdParam), async (c) => {
+      const user = await findUser(db, c.req.valid('param').id);
+      const [history, plan] = await Promise.all([usageHistory(db, user.id), currentPlanOf(db, user)]);
+      // null: unlimited (or staff, never limited); 0: no plan, as the spec's "0 when unknown".
+      const monthlyTokenLimit = plan ? plan.monthlyTokenLimit : 0;
+      return c.json({ history, monthlyTokenLimit }, 200);
+    })
+    .get('/users/:id/tickets', validate('param', userIdParam), async (c) => {
+      const user = await findUser(db, c.req.valid('param').id);
+      return c.json({ tickets: await listTicketThreads(db, user.id) }, 200);
+    })
+    .get('/users/:id/chats', validate('param', userIdParam), async (c) => {
+      const user = await findUser(db, c.req.valid('param').id);
+      return c.json({ chats: await listChats(db, user.id, USER_CHATS_LIMIT) }, 200);
+    })
+    .get('/chats/:id', validate('param', uuidParam), async (c) => {
+      return c.json(await loadChatForStaff(db, c.req.valid('param').id), 200);
+    })
+    .patch('/chats/:id', validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
+      const chat = await renameChatAsStaff(
+        db,
+        currentUser(c),
+        c.req.valid('param').id,
+        c.req.valid('json').title,
+      );
+      return c.json({ chat }, 200);
+    })
+    .delete('/chats/:id', validate('param', uuidParam), async (c) => {
+      await deleteChatAsStaff(db, currentUser(c), c.req.valid('param').id);
+      return c.json({ deleted: true as const }, 200);
+    })
+    .post(
+      '/tickets/:id/replies',
+      validate('param', uuidParam),
+      validate('json', ticketReplyInput),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const reply = await replyAsSupport(deps, currentUser(c), id, c.req.valid('json').message);
+        return c.json({ reply }, 201);
+      },
+    )
+    .post('/tickets/:id/resolve', validate('param', uuidParam), async (c) => {
+      const ticket = await resolveTicket(db, currentUser(c), c.req.valid('param').id);
+      return c.json({ ticket }, 200);
+    })
+    .get('/waitlist', async (c) => c.json(await listWaitlist(db), 200))
+    .get('/audit', validate('query', auditQuery), async (c) => {
+      return c.json(await listAudit(db, c.req.valid('query')), 200);
+    });
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { HIGHLIGHT_END, HIGHLIGHT_START, SAVED_CHATS_PAGE_SIZE } from '../../../shared/schemas/chats';
+import type { Executor } from '../../db/client';
+import { newestFirst } from '../../db/order';
+import { chatMessages, chats } from '../../db/schema';
+
+export type ChatRow = typeof chats.$inferSelect;
+
+const listColumns = {
+  id: chats.id,
+  title: chats.title,
+  youtubeUrl: chats.youtubeUrl,
+  totalTokens: chats.totalTokens,
+  createdAt: chats.createdAt,
+};
+
+const notDeleted = isNull(chats.deletedAt);
+
+/** A user's chats, newest first, deleted ones left out (the partial index chats_user_recent_idx). */
+export async function listChats(db: Executor, userId: string, limit: number) {
+  return db
+    .select(listColumns)
+    .from(chats)
+    .where(and(eq(chats.userId, userId), notDeleted))
+    .orderBy(newestFirst(chats.createdAt))
+    .limit(limit);
+}
+
+export type ChatListItem = Awaited<ReturnType<typeof listChats>>[number];
+
+/** A chat that is not deleted; when `userId` is given, only if that user owns it. */
+export async function findLiveChat(db: Executor, chatId: string, userId?: string): Promise<ChatRow | null> {
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.id, chatId), notDeleted, userId ? eq(chats.userId, userId) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listMessages(db: Executor, chatId: string) {
+  return db
+    .select({
+      id: chatMessages.id,
+      role: chatMessages.role,
+      content: chatMessages.content,
+      totalTokens: chatMessages.totalTokens,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(asc(chatMessages.createdAt));
+}
+
+// These two expressions must stay identical to the GIN indexes of the schema (chats_search_idx,
+// chat_messages_search_idx), or PostgreSQL cannot use them.
+const chatDocumentText = sql`coalesce(${chats.title}, '') || ' ' || ${chats.transcript}`;
+const chatDocument = sql`to_tsvector('english', ${chatDocumentText})`;
+const messageDocument = sql`to_tsvector('english', ${chatMessages.content})`;
+
+const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * Saved Chats search: the user's live chats whose title, transcript or messages match, newest first,
+ * with a snippet whose matches are wrapped in the highlight marks. websearch_to_tsquery accepts any
+ * input (quotes, operators, garbage) without an error; a query of stop words matches nothing.
+ */
+export async function searchChats(db: Executor, userId: string, text: string, page: number) {
+  const query = sql`websearch_to_tsquery('english', ${text})`;
+  const chatsWithMatchingMessage = sql`select ${chatMessages.chatId} from ${chatMessages} where ${chatMessages.userId} = ${userId} and ${messageDocument} @@ ${query}`;
+  const firstMatchingMessage = sql`(select ts_headline('english', ${chatMessages.content}, ${query}, ${HEADLINE_OPTIONS}) from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${messageDocument} @@ ${query} order by ${chatMessages.createdAt} limit 1)`;
+  const rows = await db
+    .select({
+      ...listColumns,
+      snippet: sql<string | null>`case when ${chatDocument} @@ ${query}
+        then ts_headline('english', ${chatDocumentText}, ${query}, ${HEADLINE_OPTIONS})
+        else ${firstMatchingMessage} end`,
+    })
+    .from(chats)
+    .where(
+      and(
+        eq(chats.userId, userId),
+        notDeleted,
+        sql`(${chatDocument} @@ ${query} or ${chats.id} in (${chatsWithMatchingMessage}))`,
+      ),
+    )
+    .orderBy(newestFirst(chats.createdAt))
+    .limit(SAVED_CHATS_PAGE_SIZE + 1)
+    .offset((page - 1) * SAVED_CHATS_PAGE_SIZE);
+  return pageOf(rows);
+}
+
+/** All live chats of the user, newest first, a page at a time (Saved Chats without a search). */
+export async function pageChats(db: Executor, userId: string, page: number) {
+  const rows = await db
+    .select({ ...listColumns, snippet: sql<string | null>`null` })
+    .from(chats)
+    .where(and(eq(chats.userId, userId), notDeleted))
+    .orderBy(newestFirst(chats.createdAt))
+    .limit(SAVED_CHATS_PAGE_SIZE + 1)
+    .offset((page - 1) * SAVED_CHATS_PAGE_SIZE);
+  return pageOf(rows);
+}
+
+/** One more row than a page was read: whether there is a next page. */
+function pageOf<T>(rows: T[]) {
+  return { chats: rows.slice(0, SAVED_CHATS_PAGE_SIZE), hasMore: rows.length > SAVED_CHATS_PAGE_SIZE };
+}

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import {
+  chatExportQuery,
+  chatSearchQuery,
+  RECENT_CHATS_LIMIT,
+  renameChatInput,
+} from '../../../shared/schemas/chats';
+import { uuidParam } from '../../../shared/schemas/common';
+import { currentUser } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { validate } from '../../http/validate';
+import { requireOnboarded } from '../account/gate.service';
+import { chatToMarkdown, chatToPdf, exportFileName } from './chat-export';
+import { listChats, pageChats, searchChats } from './chats.queries';
+import { canStartConsultation, deleteOwnChat, loadOwnChat, renameOwnChat } from './chats.service';
+
+const CONTENT_TYPES = { md: 'text/markdown; charset=utf-8', pdf: 'application/pdf' } as const;
+
+/** The signed-in user's chat library: recent list, search, rename, soft delete, export. */
+export function chatsRoutes({ db }: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireOnboarded(db))
+    .get('/', async (c) => {
+      const user = currentUser(c);
+      const [chats, canStart] = await Promise.all([
+        listChats(db, user.id, RECENT_CHATS_LIMIT),
+        canStartConsultation(db, user),
+      ]);
+      return c.json({ chats, canStartConsultation: canStart }, 200);
+    })
+    .get('/search', validate('query', chatSearchQuery), async (c) => {
+      const { q, page } = c.req.valid('query');
+      const userId = currentUser(c).id;
+      const result = q ? await searchChats(db, userId, q, page) : await pageChats(db, userId, page);
+      return c.json({ ...result, page }, 200);
+    })
+    .patch('/:id', validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
+      const chat = await renameOwnChat(
+        db,
+        currentUser(c),
+        c.req.valid('param').id,
+        c.req.valid('json').title,
+      );
+      return c.json({ chat }, 200);
+    })
+    .delete('/:id', validate('param', uuidParam), async (c) => {
+      await deleteOwnChat(db, currentUser(c), c.req.valid('param').id);
+      return c.json({ deleted: true as const }, 200);
+    })
+    .get('/:id/export', validate('param', uuidParam), validate('query', chatExportQuery), async (c) => {
+      const { format } = c.req.valid('query');
+      const exportable = await loadOwnChat(db, currentUser(c), c.req.valid('param').id);
+      const body = format === 'md' ? chatToMarkdown(exportable) : await chatToPdf(exportable);
+      return c.body(new Uint8Array(Buffer.from(body)), 200, {
+        'Content-Type': CONTENT_TYPES[format],
+        'Content-Disposition': `attachment; filename="${exportFileName(exportable.chat.title, format)}"`,
+      });
+    });
+}

@@ -1,0 +1,106 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { monthKey } from '../../../shared/dates';
+import { isUsageExceeded } from '../../../shared/usage-limit';
+import type { SessionUser } from '../../context';
+import type { Database, Executor } from '../../db/client';
+import { chats, usageMonths } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { loadGateState } from '../account/gate.service';
+import { recordAudit } from '../audit/audit.service';
+import { findPlan } from '../billing/subscription.queries';
+import { findLiveChat, listMessages } from './chats.queries';
+
+type Actor = Pick<SessionUser, 'id' | 'email'>;
+
+const chatNotFound = () => notFound('Chat not found');
+
+/** Whether the user may start a consultation now (the spec hides 'New Consultation' when exceeded). */
+export async function canStartConsultation(db: Database, user: SessionUser): Promise<boolean> {
+  const { planId } = await loadGateState(db, user);
+  const plan = planId ? await findPlan(db, planId) : null;
+  const [usage] = await db
+    .select({ tokens: usageMonths.tokens })
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, user.id), eq(usageMonths.month, monthKey())));
+  return !isUsageExceeded({
+    role: user.role,
+    monthlyTokenLimit: plan ? plan.monthlyTokenLimit : undefined,
+    tokensThisMonth: usage?.tokens ?? 0,
+  });
+}
+
+/** Renames a live chat; `ownerId` scopes it to its owner (a user), or null for staff. */
+async function updateTitle(tx: Executor, chatId: string, ownerId: string | null, title: string) {
+  const [row] = await tx
+    .update(chats)
+    .set({ title })
+    .where(
+      and(eq(chats.id, chatId), isNull(chats.deletedAt), ownerId ? eq(chats.userId, ownerId) : undefined),
+    )
+    .returning({ id: chats.id, title: chats.title });
+  if (!row) throw chatNotFound();
+  return row;
+}
+
+async function markDeleted(tx: Executor, chatId: string, ownerId: string | null) {
+  const [row] = await tx
+    .update(chats)
+    .set({ deletedAt: new Date() })
+    .where(
+      and(eq(chats.id, chatId), isNull(chats.deletedAt), ownerId ? eq(chats.userId, ownerId) : undefined),
+    )
+    .returning({ id: chats.id });
+  if (!row) throw chatNotFound();
+}
+
+export const renameOwnChat = (db: Database, user: SessionUser, chatId: string, title: string) =>
+  updateTitle(db, chatId, user.id, title);
+
+/** Soft delete: the chat disappears from every list and can no longer be opened. */
+export const deleteOwnChat = (db: Database, user: SessionUser, chatId: string) =>
+  markDeleted(db, chatId, user.id);
+
+/** A live chat with its messages, the owner's only (another user's chat is not found). */
+export async function loadOwnChat(db: Database, user: SessionUser, chatId: string) {
+  const chat = await findLiveChat(db, chatId, user.id);
+  if (!chat) throw chatNotFound();
+  return { chat, messages: await listMessages(db, chat.id) };
+}
+
+/** Any user's live chat with its messages (super admins' read-only view). */
+export async function loadChatForStaff(db: Database, chatId: string) {
+  const chat = await findLiveChat(db, chatId);
+  if (!chat) throw chatNotFound();
+  return { chat, messages: await listMessages(db, chat.id) };
+}
+
+export async function renameChatAsStaff(db: Database, actor: Actor, chatId: string, title: string) {
+  return db.transaction(async (tx) => {
+    const before = await findLiveChat(tx, chatId);
+    if (!before) throw chatNotFound();
+    const after = await updateTitle(tx, chatId, null, title);
+    await recordAudit(tx, actor, {
+      action: 'chat.rename',
+      targetType: 'chat',
+      targetId: chatId,
+      before: { title: before.title, userId: before.userId },
+      after: { title: after.title },
+    });
+    return after;
+  });
+}
+
+export async function deleteChatAsStaff(db: Database, actor: Actor, chatId: string) {
+  await db.transaction(async (tx) => {
+    const before = await findLiveChat(tx, chatId);
+    if (!before) throw chatNotFound();
+    await markDeleted(tx, chatId, null);
+    await recordAudit(tx, actor, {
+      action: 'chat.delete',
+      targetType: 'chat',
+      targetId: chatId,
+      before: { title: before.title, userId: before.userId, deleted: false },
+      after: { deleted: true },
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { uuidParam } from '../../../shared/schemas/common';
+import { createTicketInput, ticketReplyInput } from '../../../shared/schemas/support';
+import { currentUser, requireUser } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { validate } from '../../http/validate';
+import { listTicketThreads } from './support.queries';
+import { createTicket, replyAsUser } from './support.service';
+
+/** The signed-in user's support tickets: write, list with their threads, answer. */
+export function supportRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get('/tickets', async (c) => {
+      const tickets = await listTicketThreads(deps.db, currentUser(c).id);
+      return c.json({ tickets }, 200);
+    })
+    .post('/tickets', validate('json', createTicketInput), async (c) => {
+      const ticket = await createTicket(deps, currentUser(c), c.req.valid('json'));
+      return c.json({ ticket }, 201);
+    })
+    .post(
+      '/tickets/:id/replies',
+      validate('param', uuidParam),
+      validate('json', ticketReplyInput),
+      async (c) => {
+        const reply = await replyAsUser(
+          deps,
+          currentUser(c),
+          c.req.valid('param').id,
+          c.req.valid('json').message,
+        );
+        return c.json({ reply }, 201);
+      },
+    );
+}

@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures';
+import { signUpOnboarded } from './support/library';
+
+test.describe('admin console', () => {
+  test('a privilege change makes the user’s header show the Admin items after the next load', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    const user = await signUpOnboarded(page, server);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    const bossContext = await browser.newContext({ baseURL: server.baseURL });
+    const boss = await bossContext.newPage();
+    const bossAccount = await signUpOnboarded(boss, server, { superAdmin: true });
+    await boss.goto('/admin');
+    await expect(boss.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await boss.getByRole('searchbox', { name: 'Search users by e-mail' }).fill(user.email.slice(0, 12));
+    await expect(boss.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(1);
+    await boss.getByRole('link', { name: `View ${user.email}` }).click();
+    await expect(boss.getByText(user.email)).toBeVisible();
+    await expect(boss.getByText('Free · $0/mo')).toBeVisible();
+
+    await boss.getByRole('button', { name: 'Add Privilege' }).click();
+    const dialog = boss.getByRole('dialog', { name: 'Add Privilege' });
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await dialog.getByLabel('Privilege level').selectOption('super_admin');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(boss.getByText('Privilege updated successfully')).toBeVisible();
+    await expect(boss.getByText('Super Admin', { exact: true })).toBeVisible();
+
+    await boss.goto('/admin/audit');
+    await expect(boss.getByRole('list', { name: 'Audit entries' })).toContainText('user.set_role');
+    await expect(boss.getByRole('list', { name: 'Audit entries' })).toContainText(bossAccount.email);
+    await bossContext.close();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  });
+
+  test('non super admins are sent away from the admin pages', async ({ page, server }) => {
+    await signUpOnboarded(page, server);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$|\/dashboard$/);
+  });
+});

@@ -1,0 +1,96 @@
+import { expect, test } from './fixtures';
+import { signUpOnboarded } from './support/library';
+
+const SENT = 'Message sent successfully! We will get back to you as soon as possible.';
+
+test.describe('support', () => {
+  test('a user files a ticket; the super admin sees the badge, replies and resolves; the user sees both', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    const user = await signUpOnboarded(page, server, { name: 'Maya Okafor' });
+    await page.goto('/profile?tab=support');
+    await expect(page.getByText('No support tickets yet')).toBeVisible();
+    await page.getByLabel('Subject (optional)').fill('Export is blank');
+    await page.getByLabel('Message').fill('My PDF export shows nothing.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText(SENT)).toBeVisible();
+    const ticket = page.getByRole('list', { name: 'Your support tickets' }).getByRole('listitem').first();
+    await expect(ticket).toContainText('Export is blank');
+    await expect(ticket).toContainText('Pending');
+    const supportMail = await server.waitForMail('support@vidvisor.local', 'support-request');
+    expect(supportMail.subject).toBe('Support Request Maya Okafor');
+
+    const bossContext = await browser.newContext({ baseURL: server.baseURL });
+    const boss = await bossContext.newPage();
+    await signUpOnboarded(boss, server, { superAdmin: true });
+    await boss.goto('/admin');
+    const row = boss.getByRole('listitem').filter({ hasText: user.email });
+    await expect(row.getByLabel('1 pending support tickets')).toBeVisible();
+    await row.getByRole('link', { name: `View ${user.email}` }).click();
+    await expect(boss.getByRole('heading', { name: 'Recent Chats' })).toBeVisible();
+    await boss.getByRole('button', { name: /Support Tickets/ }).click();
+    const dialog = boss.getByRole('dialog', { name: 'Support Tickets' });
+    await expect(dialog.getByText('My PDF export shows nothing.')).toBeVisible();
+    await dialog.getByLabel('Reply').fill('Fixed on our side: please export again.');
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await expect(dialog.getByText('Fixed on our side: please export again.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Mark as Resolved' }).click();
+    await expect(boss.getByText('Ticket resolved successfully')).toBeVisible();
+    await expect(dialog.getByText('Resolved')).toBeVisible();
+    await bossContext.close();
+
+    const replyMail = await server.waitForMail(user.email, 'support-reply');
+    expect(replyMail.subject).toBe('Re: Export is blank');
+
+    await page.reload();
+    await expect(ticket).toContainText('Resolved');
+    await page.getByRole('button', { name: 'Support', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Latest replies' })).toContainText(
+      'Fixed on our side: please export again.',
+    );
+    await page.keyboard.press('Escape');
+    await ticket.getByText('Export is blank').click();
+    await expect(ticket.getByText('Fixed on our side: please export again.')).toBeVisible();
+    await ticket.getByLabel('Your answer').fill('Works now, thank you!');
+    await ticket.getByRole('button', { name: 'Send reply' }).click();
+    await expect(ticket.getByText('Works now, thank you!')).toBeVisible();
+    await expect(ticket).toContainText('Pending'); // an answer reopens the ticket
+  });
+
+  test('the support widget writes to support; it is hidden under 640 px on the profile page', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Support', exact: true })).toHaveCount(0); // signed out: no widget
+
+    await signUpOnboarded(page, server);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Support', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Support' });
+    await panel.getByLabel('Message').fill('Can I change my plan later?');
+    await panel.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText(SENT)).toBeVisible();
+    await panel.getByRole('link', { name: 'See all your tickets' }).click();
+    await expect(page.getByRole('list', { name: 'Your support tickets' })).toContainText('General Inquiry');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('button', { name: 'Support', exact: true })).toBeHidden();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Support', exact: true })).toBeVisible();
+  });
+
+  test('an affiliate enquiry is mailed to support', async ({ page, server }) => {
+    await signUpOnboarded(page, server, { name: 'Sam Lee' });
+    await page.goto('/profile?tab=affiliate');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter a message')).toBeVisible();
+    await page.getByLabel('Message').fill('I run a podcast for bakers.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText(SENT)).toBeVisible();
+    const mail = await server.waitForMail('support@vidvisor.local', 'affiliate-request');
+    expect(mail.subject).toBe('Affiliate Request from Sam Lee');
+  });
+});
