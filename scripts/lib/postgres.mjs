@@ -57,9 +57,9 @@ function run(bin, name, args) {
 
 /**
  * Starts a new cluster and returns its URL and a stop function that also deletes it.
- * Tuned for tests: no fsync, many connections.
+ * Tuned for tests: no fsync (unless `durable`), many connections.
  */
-export async function startPostgres({ log = console.log } = {}) {
+export async function startPostgres({ log = console.log, durable = false } = {}) {
   const bin = ensurePostgresBinaries(log);
   const dir = mkdtempSync(path.join(tmpdir(), 'vidvisor-pg-'));
   chmodSync(dir, 0o777);
@@ -81,9 +81,8 @@ export async function startPostgres({ log = console.log } = {}) {
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    // Fast by default; `durable` keeps PostgreSQL's crash safety for tests that crash the server.
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=400',
   ].join(' ');
   const logFile = path.join(dir, 'server.log');

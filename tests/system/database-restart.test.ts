@@ -11,7 +11,8 @@ let postgres: Awaited<ReturnType<typeof startPostgres>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  postgres = await startPostgres({ log: () => {} });
+  // Durable: a crash must lose nothing that was committed, as on a production server.
+  postgres = await startPostgres({ log: () => {}, durable: true });
   const database = await openDatabase({ url: postgres.url, poolSize: 4 });
   t = await createTestApp({}, { database });
 });
