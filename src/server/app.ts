@@ -6,7 +6,12 @@ import { sessionMiddleware } from './auth/middleware';
 import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { assistantRoutes } from './features/assistant/assistant.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { consultRoutes } from './features/consult/consult.routes';
+import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { usageRoutes } from './features/usage/usage.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -33,7 +38,12 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       return c.json({ status: 'ok' as const }, 200);
     })
     .route('/', siteRoutes(deps))
-    .route('/', accountRoutes(deps));
+    .route('/', accountRoutes(deps))
+    .route('/', profileRoutes(deps))
+    .route('/', billingRoutes(deps))
+    .route('/', consultRoutes(deps))
+    .route('/', usageRoutes(deps))
+    .route('/', assistantRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

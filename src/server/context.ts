@@ -1,5 +1,7 @@
 import type { Role } from '../shared/roles';
+import type { AiProvider } from './adapters/ai';
 import type { Mailer } from './adapters/mail';
+import type { TranscriptFetcher } from './adapters/transcripts';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
@@ -12,6 +14,9 @@ export interface AppDeps {
   database: DatabaseHandle;
   auth: Auth;
   mailer: Mailer;
+  /** Answers: an OpenAI-compatible endpoint, or the offline model when no key is set. */
+  ai: AiProvider;
+  transcripts: TranscriptFetcher;
   logger: Logger;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
   shutdownSignal: AbortSignal;

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createAiProvider } from './adapters/ai';
 import { createMailer, type Mailer } from './adapters/mail';
+import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -56,9 +58,21 @@ export async function createRuntime(
   const mailer =
     overrides.mailer ?? createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
   const auth = createAuth({ config, db, mailer, logger, secret: resolveAuthSecret(config, logger) });
+  const ai = createAiProvider({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL });
+  const transcripts = createTranscriptFetcher({
+    db,
+    logger,
+    sources: createYouTubeSources({
+      baseUrl: config.YOUTUBE_BASE_URL,
+      transcriptApi:
+        config.TRANSCRIPT_API_URL && config.TRANSCRIPT_API_KEY
+          ? { url: config.TRANSCRIPT_API_URL, key: config.TRANSCRIPT_API_KEY }
+          : undefined,
+    }),
+  });
   const shutdown = new AbortController();
   return {
-    deps: { config, db, database, auth, mailer, logger, shutdownSignal: shutdown.signal },
+    deps: { config, db, database, auth, mailer, ai, transcripts, logger, shutdownSignal: shutdown.signal },
     beginShutdown: () => shutdown.abort(),
     async close() {
       shutdown.abort();

@@ -1,0 +1,51 @@
+import { formatTimestamp } from '../../../shared/timestamps';
+import { collapseWhitespace, type TranscriptSegment } from '../../../shared/transcript';
+
+/** A stretch of transcript long enough to mean something on its own; start is null when times are unknown. */
+export interface Passage {
+  start: number | null;
+  text: string;
+}
+
+const PASSAGE_WORDS = 70;
+
+/** Groups timed segments into passages of about 70 words, each starting at its first segment's time. */
+export function passagesFromSegments(segments: readonly TranscriptSegment[]): Passage[] {
+  const passages: Passage[] = [];
+  let current: { start: number; words: string[] } | null = null;
+  for (const segment of segments) {
+    current ??= { start: segment.start, words: [] };
+    current.words.push(...segment.text.split(/\s+/).filter(Boolean));
+    if (current.words.length >= PASSAGE_WORDS) {
+      passages.push({ start: current.start, text: current.words.join(' ') });
+      current = null;
+    }
+  }
+  if (current?.words.length) passages.push({ start: current.start, text: current.words.join(' ') });
+  return passages;
+}
+
+/** Passages of an untimed transcript: sentences gathered to about 70 words. */
+export function passagesFromText(transcript: string): Passage[] {
+  const sentences = collapseWhitespace(transcript).match(/[^.!?]+[.!?]*\s*/g) ?? [];
+  const passages: Passage[] = [];
+  let words: string[] = [];
+  for (const sentence of sentences) {
+    words.push(...sentence.split(/\s+/).filter(Boolean));
+    if (words.length >= PASSAGE_WORDS) {
+      passages.push({ start: null, text: words.join(' ') });
+      words = [];
+    }
+  }
+  if (words.length) passages.push({ start: null, text: words.join(' ') });
+  return passages;
+}
+
+export function passagesOf(transcript: string, segments: readonly TranscriptSegment[] | null): Passage[] {
+  return segments?.length ? passagesFromSegments(segments) : passagesFromText(transcript);
+}
+
+/** A passage as the prompt shows it: '[mm:ss] text' when its time is known. */
+export function formatPassage(passage: Passage): string {
+  return passage.start === null ? passage.text : `[${formatTimestamp(passage.start)}] ${passage.text}`;
+}

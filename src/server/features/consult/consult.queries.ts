@@ -1,0 +1,63 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { chatMessages, chats } from '../../db/schema';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** A chat that is not deleted, by id (ownership is checked by the caller). */
+export async function findLiveChat(db: Executor, chatId: string): Promise<ChatRow | null> {
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.id, chatId), isNull(chats.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+}
+
+/** A claim left by a process that died before storing anything may be taken again after this long. */
+const STALE_CLAIM = sql`now() - interval '11 minutes'`;
+
+/**
+ * Claims the automatic first answer of a chat: one atomic update, so of any number of concurrent
+ * requests (two tabs, two processes) exactly one gets `true`.
+ */
+export async function claimFirstReply(db: Executor, chatId: string, userId: string): Promise<boolean> {
+  const claimed = await db
+    .update(chats)
+    .set({ firstReplyClaimedAt: sql`now()` })
+    .where(
+      and(
+        eq(chats.id, chatId),
+        eq(chats.userId, userId),
+        isNull(chats.deletedAt),
+        or(isNull(chats.firstReplyClaimedAt), lt(chats.firstReplyClaimedAt, STALE_CLAIM)),
+        sql`not exists (select 1 from ${chatMessages} where ${chatMessages.chatId} = ${chats.id})`,
+      ),
+    )
+    .returning({ id: chats.id });
+  return claimed.length === 1;
+}
+
+export async function insertMessage(
+  db: Executor,
+  values: typeof chatMessages.$inferInsert,
+): Promise<MessageRow> {
+  const [row] = await db.insert(chatMessages).values(values).returning();
+  return row!;
+}
+
+export async function addChatTokens(db: Executor, chatId: string, tokens: number) {
+  await db
+    .update(chats)
+    .set({ totalTokens: sql`${chats.totalTokens} + ${tokens}` })
+    .where(eq(chats.id, chatId));
+}

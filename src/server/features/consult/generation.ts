@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  generateText,
+  type LanguageModelUsage,
+  type ModelMessage,
+  streamText,
+  type UIMessageStreamWriter,
+} from 'ai';
+import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
+import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
+import type { BusinessProfileInput } from '../../../shared/schemas/profile';
+import type { OfflineContext } from '../../adapters/ai';
+import { passagesOf } from '../../adapters/ai/passages';
+import { countTokens } from '../../adapters/ai/tokenizer';
+import type { AppDeps, SessionUser } from '../../context';
+import { getAssistantSettings } from '../assistant/assistant.service';
+import { getProfile } from '../profile/profile.service';
+import { type GenerationSlot, recordUsage } from '../usage/usage.service';
+import { addChatTokens, type ChatRow, insertMessage, type MessageRow } from './consult.queries';
+import {
+  CHUNK_NOTES_SYSTEM,
+  FIRST_REPLY_REQUEST,
+  fullTranscriptSection,
+  historyMessages,
+  notesSection,
+  profileFields,
+  relevantExcerptsSection,
+  systemPrompt,
+  timedTranscript,
+  transcriptBudget,
+  transcriptChunks,
+} from './prompt';
+
+/** The spec's AI client timeout: a reply that runs longer is cut off and saved as it stands. */
+const REPLY_TIMEOUT_MS = 10 * 60_000;
+/** Retries of a provider call that failed or was rate-limited (the SDK backs off, honouring retry-after). */
+const MAX_RETRIES = 2;
+const CHUNK_MAX_RETRIES = 5;
+
+export interface ReplyRequest {
+  user: SessionUser;
+  chat: ChatRow;
+  kind: 'first' | 'follow-up';
+  /** The user's new message (already stored); empty for the first answer. */
+  question: string;
+  /** Stored messages before the question. */
+  history: MessageRow[];
+  slot: GenerationSlot;
+  /** Aborted when the client disconnects or presses Stop. */
+  requestSignal: AbortSignal;
+}
+
+interface Tokens {
+  prompt: number;
+  completion: number;
+}
+
+type Outcome = 'complete' | 'stopped' | 'failed';
+
+/**
+ * Streams a reply as the AI SDK's UI message stream and stores it when it ends, however it ends:
+ * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down).
+ * The stored message, the chat's total, the month's usage and the lease release share one transaction.
+ */
+export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
+  const stream = createUIMessageStream<ConsultUIMessage>({
+    execute: ({ writer }) => generate(deps, request, writer),
+    onError: () => (request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE),
+  });
+  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
+}
+
+async function generate(
+  deps: AppDeps,
+  request: ReplyRequest,
+  writer: UIMessageStreamWriter<ConsultUIMessage>,
+) {
+  const { user, chat } = request;
+  const write = (chunk: Parameters<typeof writer.write>[0]) => {
+    try {
+      writer.write(chunk);
+    } catch {
+      // the client has gone: keep generating until the abort lands, then save
+    }
+  };
+  const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
+  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout]);
+  const textId = randomUUID();
+  let text = '';
+  let outcome: Outcome = 'complete';
+  let tokens: Tokens = { prompt: 0, completion: 0 };
+  let prompt: { system: string; messages: ModelMessage[] } | null = null;
+
+  write({ type: 'start' });
+  try {
+    const [settings, profile] = await Promise.all([
+      getAssistantSettings(deps.db),
+      getProfile(deps.db, user.id),
+    ]);
+    const model = deps.ai.languageModel(settings.model);
+    const question = request.question || FIRST_REPLY_REQUEST;
+    const passages = passagesOf(chat.transcript, chat.transcriptSegments);
+    const transcript = await transcriptSection(deps, request, {
+      profile,
+      passages,
+      question,
+      model,
+      abortSignal,
+      write,
+    });
+    tokens = add(tokens, transcript.tokens);
+    prompt = {
+      system: systemPrompt(settings.instructions, profile, transcript.section),
+      messages: [...historyMessages(request.history), { role: 'user', content: question }],
+    };
+    const offline: OfflineContext = {
+      passages,
+      question: request.question,
+      profile: profileFields(profile),
+    };
+    const result = streamText({
+      model,
+      system: prompt.system,
+      messages: prompt.messages,
+      abortSignal,
+      maxRetries: MAX_RETRIES,
+      providerOptions: { offline: offline as never },
+    });
+    let textStarted = false;
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        if (!textStarted) write({ type: 'text-start', id: textId });
+        textStarted = true;
+        text += part.text;
+        write({ type: 'text-delta', id: textId, delta: part.text });
+      } else if (part.type === 'finish') {
+        tokens = add(tokens, usageTokens(part.totalUsage));
+      } else if (part.type === 'abort') {
+        outcome = stoppedOrFailed(request, deps, timeout);
+      } else if (part.type === 'error') {
+        outcome = 'failed';
+        deps.logger.warn({ err: part.error, chatId: chat.id }, 'AI provider failed while streaming');
+      }
+    }
+    if (textStarted) write({ type: 'text-end', id: textId });
+  } catch (error) {
+    outcome = abortSignal.aborted ? stoppedOrFailed(request, deps, timeout) : 'failed';
+    if (outcome === 'failed') deps.logger.warn({ err: error, chatId: chat.id }, 'reply failed');
+  }
+  if (outcome !== 'complete' && prompt && tokens.completion === 0) {
+    // The provider never reported usage for a cut-off reply: count what was sent and received.
+    tokens = add(tokens, { prompt: countPromptTokens(prompt), completion: countTokens(text) });
+  }
+  const saved = await saveReply(deps, request, { text, outcome, tokens });
+  if (outcome === 'failed') {
+    write({ type: 'text-start', id: `${textId}-apology` });
+    write({
+      type: 'text-delta',
+      id: `${textId}-apology`,
+      delta: `${text ? '\n\n' : ''}${apologyFor(request)}`,
+    });
+    write({ type: 'text-end', id: `${textId}-apology` });
+  }
+  write({
+    type: 'finish',
+    messageMetadata: { totalTokens: saved.totalTokens, status: saved.status },
+  });
+}
+
+function stoppedOrFailed(request: ReplyRequest, deps: AppDeps, timeout: AbortSignal): Outcome {
+  // The user's own Stop or a closed tab is not a failure; a timeout or a shutdown is.
+  if (request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted) return 'stopped';
+  return 'failed';
+}
+
+/**
+ * The transcript as the prompt carries it: whole when it fits the budget; for the first answer on a
+ * longer one, notes taken part by part (with progress sent to the browser); for a follow-up, the
+ * passages most relevant to the question.
+ */
+async function transcriptSection(
+  deps: AppDeps,
+  request: ReplyRequest,
+  context: {
+    profile: BusinessProfileInput;
+    passages: ReturnType<typeof passagesOf>;
+    question: string;
+    model: ReturnType<AppDeps['ai']['languageModel']>;
+    abortSignal: AbortSignal;
+    write: (chunk: Parameters<UIMessageStreamWriter<ConsultUIMessage>['write']>[0]) => void;
+  },
+): Promise<{ section: string; tokens: Tokens }> {
+  const whole = timedTranscript(context.passages);
+  const budget = transcriptBudget(context.profile);
+  const none = { prompt: 0, completion: 0 };
+  if (whole.length <= budget) return { section: fullTranscriptSection(whole), tokens: none };
+  if (request.kind === 'follow-up' || deps.ai.kind === 'offline') {
+    return { section: relevantExcerptsSection(context.passages, context.question, budget), tokens: none };
+  }
+  const chunks = transcriptChunks(whole, context.profile);
+  const notes: string[] = [];
+  let tokens = none;
+  for (const [index, chunk] of chunks.entries()) {
+    context.write({ type: 'data-progress', data: { part: index + 1, of: chunks.length }, transient: true });
+    const result = await generateText({
+      model: context.model,
+      system: CHUNK_NOTES_SYSTEM,
+      prompt: chunk,
+      abortSignal: context.abortSignal,
+      maxRetries: CHUNK_MAX_RETRIES,
+      providerOptions: {
+        offline: { passages: [], question: '', profile: {}, mode: 'notes' } as never,
+      },
+    });
+    notes.push(result.text.trim());
+    tokens = add(tokens, usageTokens(result.totalUsage));
+  }
+  return { section: notesSection(notes), tokens };
+}
+
+function usageTokens(usage: LanguageModelUsage): Tokens {
+  return { prompt: usage.inputTokens ?? 0, completion: usage.outputTokens ?? 0 };
+}
+
+function add(a: Tokens, b: Tokens): Tokens {
+  return { prompt: a.prompt + b.prompt, completion: a.completion + b.completion };
+}
+
+function countPromptTokens(prompt: { system: string; messages: ModelMessage[] }): number {
+  const messages = prompt.messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+  return countTokens(`${prompt.system}\n${messages}`);
+}
+
+function apologyFor(request: ReplyRequest): string {
+  return request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE;
+}
+
+/**
+ * Stores what the reply produced: the text with its status and tokens (a stopped first answer is kept
+ * even when empty, so the chat does not wait for it forever), then an apology where the reply failed.
+ */
+async function saveReply(
+  deps: AppDeps,
+  request: ReplyRequest,
+  reply: { text: string; outcome: Outcome; tokens: Tokens },
+): Promise<{ totalTokens: number; status: MessageStatus }> {
+  const { user, chat } = request;
+  const totalTokens = reply.tokens.prompt + reply.tokens.completion;
+  const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
+  const keepText = reply.text.trim() !== '' || (request.kind === 'first' && reply.outcome === 'stopped');
+  try {
+    await deps.db.transaction(async (tx) => {
+      const now = Date.now();
+      if (keepText) {
+        await insertMessage(tx, {
+          chatId: chat.id,
+          userId: user.id,
+          role: 'assistant',
+          content: reply.text,
+          status,
+          promptTokens: reply.tokens.prompt,
+          completionTokens: reply.tokens.completion,
+          totalTokens,
+          createdAt: new Date(now),
+        });
+      }
+      if (reply.outcome === 'failed') {
+        await insertMessage(tx, {
+          chatId: chat.id,
+          userId: user.id,
+          role: 'assistant',
+          content: apologyFor(request),
+          status: 'error',
+          // Tokens spent on a failure with no text still count: they are on the apology.
+          ...(keepText
+            ? {}
+            : { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens }),
+          createdAt: new Date(now + 1),
+        });
+      }
+      if (totalTokens > 0) {
+        await addChatTokens(tx, chat.id, totalTokens);
+        await recordUsage(tx, user.id, { tokens: totalTokens });
+      }
+      await request.slot.release(tx);
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, chatId: chat.id }, 'could not store a reply');
+  }
+  return { totalTokens, status: reply.outcome === 'failed' && !keepText ? 'error' : status };
+}
