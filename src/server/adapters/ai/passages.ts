@@ -8,20 +8,27 @@ export interface Passage {
 }
 
 const PASSAGE_WORDS = 70;
+/** A timed passage covers at most this much of the video, so a citation lands near what it quotes. */
+const PASSAGE_SECONDS = 30;
 
-/** Groups timed segments into passages of about 70 words, each starting at its first segment's time. */
+/**
+ * Groups timed segments into passages of up to about 70 words and 30 seconds, each starting at its
+ * first segment's time.
+ */
 export function passagesFromSegments(segments: readonly TranscriptSegment[]): Passage[] {
   const passages: Passage[] = [];
   let current: { start: number; words: string[] } | null = null;
+  const flush = () => {
+    if (current?.words.length) passages.push({ start: current.start, text: current.words.join(' ') });
+    current = null;
+  };
   for (const segment of segments) {
+    if (current && segment.start - current.start >= PASSAGE_SECONDS) flush();
     current ??= { start: segment.start, words: [] };
     current.words.push(...segment.text.split(/\s+/).filter(Boolean));
-    if (current.words.length >= PASSAGE_WORDS) {
-      passages.push({ start: current.start, text: current.words.join(' ') });
-      current = null;
-    }
+    if (current.words.length >= PASSAGE_WORDS) flush();
   }
-  if (current?.words.length) passages.push({ start: current.start, text: current.words.join(' ') });
+  flush();
   return passages;
 }
 

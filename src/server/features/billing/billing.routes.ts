@@ -11,9 +11,17 @@ const freePlanInput = z.object({ planId: z.enum(FREE_PLAN_IDS) });
 
 /** Choosing the free plan (monthly or annual) on onboarding. */
 export function billingRoutes({ db }: AppDeps) {
-  return new Hono<AppEnv>().post('/billing/free-plan', requireUser, validate('json', freePlanInput), async (c) => {
-    const { planId } = c.req.valid('json');
-    await db.update(users).set({ freePlanId: planId }).where(eq(users.id, currentUser(c).id));
-    return c.json({ planId }, 200);
-  });
+  return new Hono<AppEnv>().post(
+    '/billing/free-plan',
+    requireUser,
+    validate('json', freePlanInput),
+    async (c) => {
+      const { planId } = c.req.valid('json');
+      await db
+        .update(users)
+        .set({ freePlanId: planId })
+        .where(eq(users.id, currentUser(c).id));
+      return c.json({ planId }, 200);
+    },
+  );
 }
