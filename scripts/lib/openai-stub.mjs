@@ -94,12 +94,12 @@ export async function startOpenAiStub(options = {}) {
     if (reply.firstTokenDelayMs) await sleep(reply.firstTokenDelayMs);
     chunk({ role: 'assistant', content: '' });
     for (const [index, piece] of chunks.entries()) {
+      if (index > 0 && reply.delayMs) await sleep(reply.delayMs);
       if (res.destroyed) return;
       if (reply.failAfter !== undefined && index >= reply.failAfter) {
         res.destroy();
         return;
       }
-      if (index > 0 && reply.delayMs) await sleep(reply.delayMs);
       chunk({ content: piece });
     }
     chunk({}, 'stop');

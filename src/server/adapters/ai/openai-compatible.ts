@@ -31,9 +31,16 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       if (!response.ok) throw new Error(`The AI provider answered ${response.status} to the model list`);
       const body = (await response.json()) as { data?: { id?: unknown }[] };
       const ids = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
-      // OpenAI lists every kind of model; other endpoints list only what they serve.
-      const chatIds = isOpenAi ? ids.filter((id) => CHAT_MODEL.test(id) && !NOT_CHAT.test(id)) : ids;
-      return [...new Set(chatIds)].sort();
+      return chatModelIds(ids, isOpenAi);
     },
   };
+}
+
+/**
+ * OpenAI lists every kind of model: keep its chat models (gpt-4…, gpt-3.5-turbo and newer chat
+ * families). Other endpoints list only what they serve, so all of theirs are kept.
+ */
+export function chatModelIds(ids: readonly string[], fromOpenAi: boolean): string[] {
+  const chat = fromOpenAi ? ids.filter((id) => CHAT_MODEL.test(id) && !NOT_CHAT.test(id)) : ids;
+  return [...new Set(chat)].sort();
 }

@@ -127,6 +127,8 @@ async function generate(
       abortSignal,
       maxRetries: MAX_RETRIES,
       providerOptions: { offline: offline as never },
+      // Errors arrive as stream parts below (logged there); this stops the SDK printing them too.
+      onError: () => {},
     });
     let textStarted = false;
     for await (const part of result.fullStream) {
