@@ -9,9 +9,8 @@ export interface ReplyMetadata {
 }
 
 /** Transient progress while a long transcript is read part by part ("Reading part 2 of 5…"). */
-export interface ConsultDataParts {
+export type ConsultDataParts = {
   progress: { part: number; of: number };
-  [key: string]: unknown;
-}
+};
 
 export type ConsultUIMessage = UIMessage<ReplyMetadata, ConsultDataParts>;

@@ -18,9 +18,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The JSON type of the successful members of a typed response union (validated routes add a 400 member). */
+type SuccessJson<R> = R extends { ok: true; json(): Promise<infer T> } ? T : never;
+
 /** Unwraps a typed client response: its JSON on success, an ApiError otherwise. */
-export async function unwrap<T>(response: { ok: boolean; status: number; json(): Promise<T> }): Promise<T> {
-  if (response.ok) return response.json();
+export async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(
+  response: R,
+): Promise<SuccessJson<R>> {
+  if (response.ok) return response.json() as Promise<SuccessJson<R>>;
   let body: ApiErrorBody | undefined;
   try {
     const parsed: unknown = await response.json();

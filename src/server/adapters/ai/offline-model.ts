@@ -92,7 +92,7 @@ function contextOf(options: LanguageModelV3CallOptions): OfflineContext {
 
 function lastUserText(prompt: LanguageModelV3Prompt): string {
   const message = [...prompt].reverse().find((m) => m.role === 'user');
-  if (!message || message.role !== 'user') return '';
+  if (message?.role !== 'user') return '';
   return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
 }
 

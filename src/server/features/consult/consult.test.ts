@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
-import { REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
-import { TRANSCRIPT_FETCH_FAILED_MESSAGE } from '../../../shared/transcript';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chats, usageMonths } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -326,5 +324,3 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, attempts = 200): 
   }
   throw new Error('condition not met');
 }
-
-export { REPLY_FAILED_MESSAGE, TRANSCRIPT_FETCH_FAILED_MESSAGE };
