@@ -28,7 +28,11 @@ describe('admin assistant settings (offline)', () => {
   it('reads and updates instructions and model, recording who changed what', async () => {
     const boss = await t.createUser({ role: 'super_admin' });
     const current = await boss.client.json('/api/admin/assistant');
-    expect(current).toMatchObject({ model: 'gpt-4o-mini', provider: 'offline' });
+    expect(current).toMatchObject({
+      model: 'gpt-4o-mini',
+      provider: 'offline',
+      providerWarning: MISSING_AI_KEY_MESSAGE,
+    });
     expect(current.instructions).toContain('You are Vidvisor');
     const saved = await boss.client.json('/api/admin/assistant', {
       method: 'PUT',

@@ -13,6 +13,7 @@ export const getModelsQueryOptions = () =>
     staleTime: 300_000,
   });
 
-export function useModels() {
-  return useQuery(getModelsQueryOptions());
+/** The provider's models; not asked for while no AI key is set (there is no provider to ask). */
+export function useModels(enabled: boolean) {
+  return useQuery({ ...getModelsQueryOptions(), enabled });
 }

@@ -9,7 +9,6 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
 import { useAssistant } from '../api/get-assistant';
 import { useModels } from '../api/get-models';
 import { useUpdateAssistant } from '../api/update-assistant';
@@ -21,7 +20,7 @@ const selectClass =
 /** The assistant's instructions and model, for super admins. */
 export function AssistantForm() {
   const settings = useAssistant();
-  const models = useModels();
+  const models = useModels(settings.data?.provider === 'openai');
   const update = useUpdateAssistant();
   const form = useForm<AssistantSettingsInput>({
     resolver: zodResolver(assistantSettingsInput),
@@ -35,10 +34,9 @@ export function AssistantForm() {
   useEffect(() => {
     if (settings.isError) toast.error('Failed to load assistant settings', ADMIN_TOAST);
   }, [settings.isError]);
-  const keyMissing = isApiError(models.error, 'ai_key_missing');
   useEffect(() => {
-    if (models.isError && !keyMissing) toast.error('Failed to load available models', ADMIN_TOAST);
-  }, [models.isError, keyMissing]);
+    if (models.isError) toast.error('Failed to load available models', ADMIN_TOAST);
+  }, [models.isError]);
 
   if (settings.isPending) return <PageSpinner />;
   if (settings.isError) return <Alert tone="danger">Failed to load assistant settings</Alert>;
@@ -54,9 +52,10 @@ export function AssistantForm() {
   return (
     <Card>
       <CardContent className="grid gap-5 pt-5 sm:pt-6">
-        {keyMissing ? (
+        {settings.data.providerWarning ? (
           <Alert tone="warning">
-            {models.error?.message} Users get answers from the built-in offline model until it is set.
+            {settings.data.providerWarning}. Users get answers from the built-in offline model until it is
+            set.
           </Alert>
         ) : null}
         <form className="grid gap-5" noValidate onSubmit={save}>
