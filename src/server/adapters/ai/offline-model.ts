@@ -136,9 +136,9 @@ export function composeAnswer(context: OfflineContext): string {
     })),
   ]);
   const ranked = rankByBm25(context.passages, (p) => p.text, query).slice(0, TOP_PASSAGES);
-  const chosen = (ranked.length ? ranked.map((r) => r.item) : context.passages.slice(0, 2)).sort(
-    (a, b) => (a.start ?? 0) - (b.start ?? 0),
-  );
+  const best = ranked.length ? ranked.map((r) => r.item) : context.passages.slice(0, 2);
+  // Quoted in video order; the advice starts from the best match.
+  const chosen = [...best].sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
   if (context.mode === 'notes') return chosen.map((p) => `- ${cite(p)}${quote(p.text)}`).join('\n');
   const business = context.profile.businessName || 'your business';
   const lines: string[] = [];
@@ -155,7 +155,7 @@ export function composeAnswer(context: OfflineContext): string {
   lines.push('', '**How to use it**', '');
   const challenge = context.profile.currentChallenges;
   const goal = context.profile.shortTerm;
-  const first = chosen[0];
+  const first = best[0];
   if (first) {
     lines.push(
       `- Start with the idea at ${first.start === null ? 'the first passage above' : `[${formatTimestamp(first.start)}]`}${
