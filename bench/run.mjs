@@ -4,6 +4,7 @@
 import { buildAll } from '../scripts/build.mjs';
 import { buildIsStale } from '../scripts/lib/build-state.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { runConsultBench } from './consult.mjs';
 import { measure, signedInCookie, startApp, startHello, table } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -65,3 +66,5 @@ function format(m) {
 function ratio(m) {
   return (m.rps / baseline.rps).toFixed(2);
 }
+
+await runConsultBench();

@@ -18,7 +18,11 @@ import { createServer } from 'node:http';
 export async function startOpenAiStub(options = {}) {
   /** @type {StubReply[]} */
   const queue = [];
-  /** @type {{ path: string, body: any, authorization: string | undefined }[]} */
+  /**
+   * Every request, with when it arrived and when its first token left (performance.now() of this
+   * process: the benchmark subtracts the stub's own time to first token from the app's).
+   * @type {{ path: string, body: any, authorization: string | undefined, receivedAt: number, firstTokenAt?: number }[]}
+   */
   const requests = [];
   const defaultReply = options.defaultReply ?? {
     chunks: ['Here ', 'is ', 'advice ', 'from ', 'the ', 'stub ', 'citing ', '[00:05].'],
@@ -31,7 +35,8 @@ export async function startOpenAiStub(options = {}) {
     for await (const chunk of req) raw += chunk;
     const url = new URL(req.url ?? '/', 'http://stub');
     const body = raw ? JSON.parse(raw) : null;
-    requests.push({ path: url.pathname, body, authorization: req.headers.authorization });
+    const record = { path: url.pathname, body, authorization: req.headers.authorization, receivedAt: performance.now() };
+    requests.push(record);
     if (req.method === 'GET' && url.pathname.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -101,6 +106,7 @@ export async function startOpenAiStub(options = {}) {
         return;
       }
       chunk({ content: piece });
+      record.firstTokenAt ??= performance.now();
     }
     chunk({}, 'stop');
     if (body.stream_options?.include_usage) {
@@ -124,6 +130,10 @@ export async function startOpenAiStub(options = {}) {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    /** Forget recorded requests (long benchmark runs). */
+    clearRequests: () => {
+      requests.length = 0;
+    },
     /** @param {...StubReply} replies the next replies, in order (then the default one) */
     enqueue: (...replies) => queue.push(...replies),
     close: () =>
