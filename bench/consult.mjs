@@ -30,7 +30,8 @@ const PROFILE = {
 };
 const TRANSCRIPT = Array.from(
   { length: 40 },
-  (_, i) => `${Math.floor(i / 4)}:${String((i % 4) * 15).padStart(2, '0')}\nPoint ${i}: retention, referrals and pricing for small food businesses.`,
+  (_, i) =>
+    `${Math.floor(i / 4)}:${String((i % 4) * 15).padStart(2, '0')}\nPoint ${i}: retention, referrals and pricing for small food businesses.`,
 ).join('\n');
 
 export async function runConsultBench() {
@@ -83,10 +84,13 @@ async function benchStreaming(label, env) {
       for (let round = 0; round < rounds; round++) {
         stub.clearRequests();
         const batch = chats.slice(0, concurrency);
-        const results = await Promise.all(batch.map((id, i) => streamReply(app, cookie, id, `ttft-${round}-${i}`)));
+        const results = await Promise.all(
+          batch.map((id, i) => streamReply(app, cookie, id, `ttft-${round}-${i}`)),
+        );
         for (const result of results) {
           const stubCall = stub.requests.find((r) => r.body?.messages?.at(-1)?.content === result.content);
-          if (result.ok && stubCall?.firstTokenAt) added.push(result.ttft - (stubCall.firstTokenAt - stubCall.receivedAt));
+          if (result.ok && stubCall?.firstTokenAt)
+            added.push(result.ttft - (stubCall.firstTokenAt - stubCall.receivedAt));
         }
       }
       ttft.push({
@@ -98,7 +102,10 @@ async function benchStreaming(label, env) {
       });
     }
     stub.clearRequests();
-    const concurrent = { database: label, ...(await concurrentStreams(app, cookie, chats.slice(0, STREAMS))) };
+    const concurrent = {
+      database: label,
+      ...(await concurrentStreams(app, cookie, chats.slice(0, STREAMS))),
+    };
     stub.clearRequests();
     return { ttft, concurrent };
   } finally {
@@ -117,7 +124,11 @@ async function concurrentStreams(app, cookie, chats) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const errors = results.filter((r) => !r.ok);
-  if (errors.length) console.log('first stream errors:', errors.slice(0, 3).map((e) => e.error));
+  if (errors.length)
+    console.log(
+      'first stream errors:',
+      errors.slice(0, 3).map((e) => e.error),
+    );
   const ttfts = results.filter((r) => r.ok).map((r) => r.ttft);
   return {
     'simultaneous streams': chats.length,
@@ -141,8 +152,16 @@ async function benchUsageSummary(databaseUrl) {
     await client.query('analyze');
     const measured = [];
     for (const user of [light, heavy]) {
-      await measure(`${app.baseURL}/api/usage`, { headers: { cookie: user.cookie }, connections: 10, duration: 2 });
-      const m = await measure(`${app.baseURL}/api/usage`, { headers: { cookie: user.cookie }, connections: 10, duration: 6 });
+      await measure(`${app.baseURL}/api/usage`, {
+        headers: { cookie: user.cookie },
+        connections: 10,
+        duration: 2,
+      });
+      const m = await measure(`${app.baseURL}/api/usage`, {
+        headers: { cookie: user.cookie },
+        connections: 10,
+        duration: 6,
+      });
       measured.push(m);
       rows.push({
         'GET /api/usage (PostgreSQL)': `${user.messages.toLocaleString('en-US')} messages`,
@@ -195,10 +214,16 @@ async function userWithMessages(app, client, email, messages) {
 async function onboarded(app, email, { freePlan }) {
   const cookie = await signedInCookie(app, email);
   const headers = { cookie, origin: app.baseURL, 'content-type': 'application/json' };
-  await expectOk(fetch(`${app.baseURL}/api/profile`, { method: 'PUT', headers, body: JSON.stringify(PROFILE) }));
+  await expectOk(
+    fetch(`${app.baseURL}/api/profile`, { method: 'PUT', headers, body: JSON.stringify(PROFILE) }),
+  );
   if (freePlan) {
     await expectOk(
-      fetch(`${app.baseURL}/api/billing/free-plan`, { method: 'POST', headers, body: JSON.stringify({ planId: 'free' }) }),
+      fetch(`${app.baseURL}/api/billing/free-plan`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ planId: 'free' }),
+      }),
     );
   }
   return cookie;
@@ -246,7 +271,12 @@ async function streamReply(app, cookie, chatId, content) {
     }
     const finished = raw.includes('"type":"finish"') && !raw.includes('"type":"error"');
     const complete = raw.includes('"status":"complete"');
-    return { ok: finished && complete && ttft !== undefined, content, ttft, error: finished ? 'not complete' : 'no finish' };
+    return {
+      ok: finished && complete && ttft !== undefined,
+      content,
+      ttft,
+      error: finished ? 'not complete' : 'no finish',
+    };
   } catch (error) {
     return { ok: false, content, error: String(error) };
   }

@@ -35,7 +35,12 @@ export async function startOpenAiStub(options = {}) {
     for await (const chunk of req) raw += chunk;
     const url = new URL(req.url ?? '/', 'http://stub');
     const body = raw ? JSON.parse(raw) : null;
-    const record = { path: url.pathname, body, authorization: req.headers.authorization, receivedAt: performance.now() };
+    const record = {
+      path: url.pathname,
+      body,
+      authorization: req.headers.authorization,
+      receivedAt: performance.now(),
+    };
     requests.push(record);
     if (req.method === 'GET' && url.pathname.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });

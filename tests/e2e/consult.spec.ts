@@ -2,7 +2,7 @@ import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
 import { expect, test } from './fixtures';
 import { startAppServer } from './server';
-import { SAMPLE_TRANSCRIPT, SAMPLE_VTT, signUpOnboarded } from './support/consult';
+import { pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT, signUpOnboarded } from './support/consult';
 
 const LIMIT_MESSAGE =
   'You have exceeded your monthly usage limit. Please upgrade your plan to continue using the app.';
@@ -96,13 +96,7 @@ test.describe('the consultation', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>video</title>' }),
     );
     await signUpOnboarded(page, server);
-    await page.goto('/consult');
-    await page.getByRole('tab', { name: 'Caption File' }).click();
-    await page.getByLabel('Caption file (.srt or .vtt, up to 2 MB)').setInputFiles({
-      name: 'talk.vtt',
-      mimeType: 'text/vtt',
-      buffer: Buffer.from(SAMPLE_VTT),
-    });
+    await pickCaptionFile(page, 'talk.vtt', SAMPLE_VTT);
     await page.getByLabel('YouTube link (optional)').fill('https://youtu.be/dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Analyze Captions' }).click();
 
@@ -125,13 +119,7 @@ test.describe('the consultation', () => {
   test.describe('with a malformed caption file', () => {
     test('says the file cannot be read and creates nothing', async ({ page, server }) => {
       await signUpOnboarded(page, server);
-      await page.goto('/consult');
-      await page.getByRole('tab', { name: 'Caption File' }).click();
-      await page.getByLabel('Caption file (.srt or .vtt, up to 2 MB)').setInputFiles({
-        name: 'broken.srt',
-        mimeType: 'application/x-subrip',
-        buffer: Buffer.from('this is not a caption file'),
-      });
+      await pickCaptionFile(page, 'broken.srt', 'this is not a caption file');
       await expect(page.getByRole('alert')).toContainText('That caption file could not be read');
       await expect(page.getByRole('button', { name: 'Analyze Captions' })).toBeDisabled();
     });

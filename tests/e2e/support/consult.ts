@@ -44,3 +44,14 @@ Referrals that reward both sides cut customer acquisition costs in half.
 00:01:30.000 --> 00:01:38.000
 Raise prices for your best customers with a premium delivery slot.
 `;
+
+/** Opens the caption-file mode of /consult and picks a file. */
+export async function pickCaptionFile(page: Page, name: string, content: string) {
+  await page.goto('/consult');
+  await page.getByRole('tab', { name: 'Caption File' }).click();
+  await page.getByLabel('Caption file (.srt or .vtt, up to 2 MB)').setInputFiles({
+    name,
+    mimeType: name.endsWith('.vtt') ? 'text/vtt' : 'application/x-subrip',
+    buffer: Buffer.from(content),
+  });
+}

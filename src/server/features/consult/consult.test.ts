@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chats, usageMonths } from '../../db/schema';
+import { createManualChat, waitFor } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
 
@@ -23,14 +24,7 @@ const TRANSCRIPT = [
   'Pricing: test a premium tier with delivery before breakfast, it raises margins.',
 ].join('\n');
 
-async function newChat(user: TestUser, transcript = TRANSCRIPT): Promise<string> {
-  const { id } = await user.client.json(
-    '/api/chats',
-    { method: 'POST', json: { source: 'manual', transcript } },
-    201,
-  );
-  return id;
-}
+const newChat = (user: TestUser, transcript = TRANSCRIPT) => createManualChat(user, transcript);
 
 describe('creating a consultation', () => {
   it('stores a pasted transcript with its times, and titles it with its first 50 characters', async () => {
@@ -315,12 +309,3 @@ describe('the monthly limit', () => {
     expect((await user.client.post(`/api/chats/${id}/messages`, { content: 'hi' })).status).toBe(403);
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, attempts = 200): Promise<T> {
-  for (let i = 0; i < attempts; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition not met');
-}

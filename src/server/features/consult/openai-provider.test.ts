@@ -4,6 +4,7 @@ import { startOpenAiStub } from '../../../../scripts/lib/openai-stub.mjs';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import { chatMessages, usageMonths } from '../../db/schema';
+import { createManualChat, waitFor } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
 
@@ -21,14 +22,7 @@ afterAll(async () => {
 const TRANSCRIPT =
   '0:00\nWelcome.\n0:12\nReferrals reward both sides and cut acquisition costs.\n0:45\nRaise prices with a premium tier.';
 
-async function newChat(user: TestUser, transcript = TRANSCRIPT): Promise<string> {
-  const { id } = await user.client.json(
-    '/api/chats',
-    { method: 'POST', json: { source: 'manual', transcript } },
-    201,
-  );
-  return id;
-}
+const newChat = (user: TestUser, transcript = TRANSCRIPT) => createManualChat(user, transcript);
 
 const messagesOf = (chatId: string) =>
   t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt);
@@ -161,12 +155,3 @@ describe('an OpenAI-compatible provider', () => {
     expect(rows[2]).toMatchObject({ content: REPLY_FAILED_MESSAGE, status: 'error' });
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, attempts = 200): Promise<T> {
-  for (let i = 0; i < attempts; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition not met');
-}

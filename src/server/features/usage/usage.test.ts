@@ -38,24 +38,20 @@ describe('usage summary', () => {
   });
 
   it('shows paid, unlimited and staff allowances', async () => {
-    const pro = await t.createUser({ profile: true });
-    await t.db.insert(subscriptions).values({
-      userId: pro.id,
-      provider: 'local',
-      providerSubscriptionId: `sub_${pro.id}`,
-      planId: 'pro',
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 86_400_000),
-    });
+    const subscriber = async (planId: string) => {
+      const user = await t.createUser({ profile: true });
+      await t.db.insert(subscriptions).values({
+        userId: user.id,
+        provider: 'local',
+        providerSubscriptionId: `sub_${user.id}`,
+        planId,
+        status: 'active',
+      });
+      return user;
+    };
+    const pro = await subscriber('pro');
     expect((await pro.client.json('/api/usage')).limits.monthlyTokens).toBe(200_000);
-    const premium = await t.createUser({ profile: true });
-    await t.db.insert(subscriptions).values({
-      userId: premium.id,
-      provider: 'local',
-      providerSubscriptionId: `sub_${premium.id}`,
-      planId: 'premium_annual',
-      status: 'active',
-    });
+    const premium = await subscriber('premium_annual');
     expect((await premium.client.json('/api/usage')).limits.monthlyTokens).toBeNull();
     const admin = await t.createUser({ role: 'admin' });
     expect(await admin.client.json('/api/usage')).toMatchObject({

@@ -1,5 +1,5 @@
 import { FileText, Upload } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { CreateChatInput } from '../../../../shared/schemas/consult';
 import {
   GENERIC_ERROR_MESSAGE,
@@ -133,19 +133,13 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
                 className="min-h-48"
               />
               <OptionalLink value={youtubeUrl} onChange={setYoutubeUrl} disabled={loading} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={loading || transcript.trim() === ''} className="flex-1">
-                  {loading ? 'Processing...' : 'Analyze'}
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  disabled={!transcript.trim()}
-                  onClick={() => setPreviewOpen(true)}
-                >
-                  <FileText /> View transcript
-                </Button>
-              </div>
+              <SubmitRow
+                ready={transcript.trim() !== ''}
+                loading={loading}
+                onPreview={() => setPreviewOpen(true)}
+              >
+                {loading ? 'Processing...' : 'Analyze'}
+              </SubmitRow>
             </form>
           </TabsContent>
 
@@ -161,19 +155,9 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
                 className="h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm"
               />
               <OptionalLink value={youtubeUrl} onChange={setYoutubeUrl} disabled={loading} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={loading || !captions} className="flex-1">
-                  <Upload /> {loading ? 'Processing...' : 'Analyze Captions'}
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  disabled={!captions}
-                  onClick={() => setPreviewOpen(true)}
-                >
-                  <FileText /> View transcript
-                </Button>
-              </div>
+              <SubmitRow ready={captions !== null} loading={loading} onPreview={() => setPreviewOpen(true)}>
+                <Upload /> {loading ? 'Processing...' : 'Analyze Captions'}
+              </SubmitRow>
             </form>
           </TabsContent>
         </Tabs>
@@ -206,6 +190,30 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
         </DialogContent>
       </Dialog>
     </Card>
+  );
+}
+
+/** The submit button (disabled until there is a transcript) and the 'Video Transcript' preview. */
+function SubmitRow({
+  ready,
+  loading,
+  onPreview,
+  children,
+}: {
+  ready: boolean;
+  loading: boolean;
+  onPreview: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={loading || !ready} className="flex-1">
+        {children}
+      </Button>
+      <Button type="button" variant="outline" disabled={!ready} onClick={onPreview}>
+        <FileText /> View transcript
+      </Button>
+    </div>
   );
 }
 
