@@ -24,7 +24,12 @@ export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]
 }
 
 /** A claim left by a process that died before storing anything may be taken again after this long. */
-const STALE_CLAIM = sql`now() - interval '11 minutes'`;
+const STALE_CLAIM_MINUTES = 11;
+const STALE_CLAIM = sql.raw(`now() - interval '${STALE_CLAIM_MINUTES} minutes'`);
+
+export function isStaleClaim(claimedAt: Date, now = Date.now()): boolean {
+  return now - claimedAt.getTime() > STALE_CLAIM_MINUTES * 60_000;
+}
 
 /**
  * Claims the automatic first answer of a chat: one atomic update, so of any number of concurrent

@@ -11,9 +11,9 @@ import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
-import { claimFirstReply, listMessages } from './consult.queries';
-import { accessChat, chatView, createChat, messagesBefore, storeUserMessage } from './consult.service';
-import { streamReply } from './generation';
+import { claimFirstReply, isStaleClaim, listMessages } from './consult.queries';
+import { accessChat, chatView, createChat, storeUserMessage } from './consult.service';
+import { loadPromptContext, streamReply } from './generation';
 
 export function consultRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
@@ -38,10 +38,14 @@ export function consultRoutes(deps: AppDeps) {
     .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {
       const user = currentUser(c);
       const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
+      const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
+      // Seen claimed already: answer before queueing for the user's lease (another tab is writing it).
+      if (chat.firstReplyClaimedAt && !isStaleClaim(chat.firstReplyClaimedAt)) throw taken();
       const slot = await acquireGenerationSlot(deps.db, user);
+      const context = loadPromptContext(deps, user.id);
       if (!(await claimFirstReply(deps.db, chat.id, user.id))) {
         await slot.release(deps.db);
-        throw new AppError(409, 'first_reply_taken', 'The first answer is already being written');
+        throw taken();
       }
       return streamReply(deps, {
         user,
@@ -51,6 +55,7 @@ export function consultRoutes(deps: AppDeps) {
         history: [],
         slot,
         requestSignal: c.req.raw.signal,
+        context,
       });
     })
     .post(
@@ -63,16 +68,20 @@ export function consultRoutes(deps: AppDeps) {
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
         const slot = await acquireGenerationSlot(deps.db, user);
         try {
-          const message = await storeUserMessage(deps, user, chat, c.req.valid('json').content.trim());
-          const history = messagesBefore(await listMessages(deps.db, chat.id), message.id);
+          const context = loadPromptContext(deps, user.id);
+          const [message, earlier] = await Promise.all([
+            storeUserMessage(deps, user, chat, c.req.valid('json').content.trim()),
+            listMessages(deps.db, chat.id),
+          ]);
           return streamReply(deps, {
             user,
             chat,
             kind: 'follow-up',
             question: message.content,
-            history,
+            history: earlier.filter((m) => m.id !== message.id),
             slot,
             requestSignal: c.req.raw.signal,
+            context,
           });
         } catch (error) {
           await slot.release(deps.db);

@@ -155,8 +155,3 @@ export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: C
     return message;
   });
 }
-
-export function messagesBefore(messages: MessageRow[], messageId: string): MessageRow[] {
-  const index = messages.findIndex((m) => m.id === messageId);
-  return index === -1 ? messages : messages.slice(0, index);
-}

@@ -195,6 +195,19 @@ describe('the automatic first answer', () => {
     expect(rows).toHaveLength(1);
     expect((await user.client.post(`/api/chats/${id}/first-reply`)).status).toBe(409);
   });
+
+  it('is generated once for a free user too, whose second tab is told to wait', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const responses = await Promise.all([
+      user.client.post(`/api/chats/${id}/first-reply`),
+      user.client.post(`/api/chats/${id}/first-reply`),
+    ]);
+    const refused = responses.find((r) => r.status === 409)!;
+    expect(['first_reply_taken', 'reply_in_progress']).toContain((await refused.json()).error.code);
+    await responses.find((r) => r.status === 200)!.text();
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id))).toHaveLength(1);
+  });
 });
 
 describe('sending a message', () => {

@@ -50,6 +50,22 @@ export interface ReplyRequest {
   slot: GenerationSlot;
   /** Aborted when the client disconnects or presses Stop. */
   requestSignal: AbortSignal;
+  /** The instructions, model and profile, loaded while the route does its own work. */
+  context: Promise<PromptContext>;
+}
+
+export interface PromptContext {
+  settings: Awaited<ReturnType<typeof getAssistantSettings>>;
+  profile: BusinessProfileInput;
+}
+
+/** Starts loading what the prompt needs; a failure surfaces where the reply awaits it (and is stored as such). */
+export function loadPromptContext(deps: AppDeps, userId: string): Promise<PromptContext> {
+  const context = Promise.all([getAssistantSettings(deps.db), getProfile(deps.db, userId)]).then(
+    ([settings, profile]) => ({ settings, profile }),
+  );
+  context.catch(() => {}); // awaited later; this only keeps an early failure from being "unhandled"
+  return context;
 }
 
 interface Tokens {
@@ -77,7 +93,7 @@ async function generate(
   request: ReplyRequest,
   writer: UIMessageStreamWriter<ConsultUIMessage>,
 ) {
-  const { user, chat } = request;
+  const { chat } = request;
   const write = (chunk: Parameters<typeof writer.write>[0]) => {
     try {
       writer.write(chunk);
@@ -95,10 +111,7 @@ async function generate(
 
   write({ type: 'start' });
   try {
-    const [settings, profile] = await Promise.all([
-      getAssistantSettings(deps.db),
-      getProfile(deps.db, user.id),
-    ]);
+    const { settings, profile } = await request.context;
     const model = deps.ai.languageModel(settings.model);
     const question = request.question || FIRST_REPLY_REQUEST;
     const passages = passagesOf(chat.transcript, chat.transcriptSegments);

@@ -56,8 +56,12 @@ export function ChatScreen({
     onError: (error) => {
       setProgress(null);
       const problem = replyError(error);
-      if (problem.code === 'first_reply_taken') setWaitingForOtherTab(true);
-      else if (problem.code !== 'usage_limit_exceeded') toast.error(problem.message);
+      const firstReply = !messages.some((m) => m.role === 'assistant');
+      if (firstReply && (problem.code === 'first_reply_taken' || problem.code === 'reply_in_progress')) {
+        setWaitingForOtherTab(true);
+        return;
+      }
+      if (problem.code !== 'usage_limit_exceeded') toast.error(problem.message);
       void resync({ restoreUnsent: true });
     },
   });
@@ -99,6 +103,8 @@ export function ChatScreen({
     void sendMessage();
   }, [readOnly, exceeded, view.messages.length, view.firstReplyPending, sendMessage]);
 
+  // Another request is writing the first answer (or another reply holds this user's turn): wait for it,
+  // and ask again if it ended without an answer.
   useEffect(() => {
     if (!waitingForOtherTab) return;
     const timer = setInterval(async () => {
@@ -106,10 +112,13 @@ export function ChatScreen({
       if (fresh.messages.length > 0) {
         setMessages(toUIMessages(fresh.messages));
         setWaitingForOtherTab(false);
+      } else if (!fresh.firstReplyPending && !readOnly) {
+        setWaitingForOtherTab(false);
+        void sendMessage();
       }
     }, 1_500);
     return () => clearInterval(timer);
-  }, [waitingForOtherTab, queryClient, chatId, readOnly, setMessages]);
+  }, [waitingForOtherTab, queryClient, chatId, readOnly, setMessages, sendMessage]);
 
   const endRef = useRef<HTMLDivElement>(null);
   const lastText = textOf(messages.at(-1) ?? { parts: [] });
