@@ -11,6 +11,13 @@ import { measure, signedInCookie, startApp, table } from './lib.mjs';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const HEAVY_MESSAGES = Number(process.env.BENCH_HEAVY_MESSAGES ?? 1_000_000);
 const FIRST_TOKEN_MS = 200;
+/** The replies of the concurrency run: 80 pieces, 100 ms apart. */
+const LONG_REPLY = {
+  chunks: Array.from({ length: 80 }, (_, i) => `word${i} `),
+  firstTokenDelayMs: FIRST_TOKEN_MS,
+  delayMs: 100,
+  usage: { prompt_tokens: 900, completion_tokens: 80 },
+};
 /** A super admin is never limited, so many replies may stream at once for one account. */
 const ADMIN_EMAIL = 'bench-admin@example.com';
 
@@ -41,7 +48,8 @@ export async function runConsultBench() {
     const ttft = [];
     const concurrent = [];
     for (const [label, env] of [
-      ['PostgreSQL', { DATABASE_URL: postgres.url }],
+      // A pool of 40 (of PostgreSQL's default 100 connections): 2,000 streams queue on it at the start and end.
+      ['PostgreSQL', { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '40' }],
       ['PGlite', {}],
     ]) {
       const result = await benchStreaming(label, env);
@@ -78,6 +86,14 @@ async function benchStreaming(label, env) {
     const chats = await createChats(app, cookie, Math.max(STREAMS, 100));
     await Promise.all(chats.slice(0, 5).map((id, i) => streamReply(app, cookie, id, `warm-${i}`)));
     const ttft = [];
+    const me = await measure(`${app.baseURL}/api/me`, { headers: { cookie }, connections: 1, duration: 3 });
+    ttft.push({
+      'server-added TTFT': `${label}: for scale, GET /api/me (session + gates)`,
+      samples: me.requests,
+      'p50 ms': String(me.p50),
+      'p99 ms': String(me.p99),
+      target: '',
+    });
     for (const concurrency of [1, 100]) {
       const rounds = concurrency === 1 ? 40 : 3;
       const added = [];
@@ -114,13 +130,29 @@ async function benchStreaming(label, env) {
   }
 }
 
-async function concurrentStreams(app, cookie, chats) {
+/**
+ * Opens one stream per chat, 100 more every 200 ms (a burst of 2,000 connects at once overflows the
+ * listen backlog before the app sees them), each long enough (~8 s) that all are open together.
+ */
+async function concurrentStreams(app, stub, cookie, chats) {
+  stub.enqueue(...chats.map(() => LONG_REPLY));
   let peakRss = rssOf(app.child.pid);
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssOf(app.child.pid));
   }, 50);
+  let open = 0;
+  let peakOpen = 0;
   const started = performance.now();
-  const results = await Promise.all(chats.map((id, i) => streamReply(app, cookie, id, `load-${i}`)));
+  const results = await Promise.all(
+    chats.map(async (id, i) => {
+      await sleep(Math.floor(i / 100) * 200);
+      open += 1;
+      peakOpen = Math.max(peakOpen, open);
+      const result = await streamReply(app, cookie, id, `load-${i}`);
+      open -= 1;
+      return result;
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const errors = results.filter((r) => !r.ok);
@@ -131,7 +163,8 @@ async function concurrentStreams(app, cookie, chats) {
     );
   const ttfts = results.filter((r) => r.ok).map((r) => r.ttft);
   return {
-    'simultaneous streams': chats.length,
+    streams: chats.length,
+    'open at once (peak)': peakOpen,
     errors: errors.length,
     'peak RSS MB': Math.round(peakRss / 1024),
     'TTFT p50 ms': percentile(ttfts, 50).toFixed(0),
@@ -296,6 +329,8 @@ function rssOf(pid) {
     return 0;
   }
 }
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(values, p) {
   if (values.length === 0) return Number.NaN;
