@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TranscriptSegment } from '../../../shared/transcript';
+import { NO_TRANSCRIPT_MESSAGE, type TranscriptSegment } from '../../../shared/transcript';
 import type { Executor } from '../../db/client';
 import { transcriptCache } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -65,7 +65,7 @@ export function createTranscriptFetcher(options: {
           return { ok: true, transcript };
         }
         const failure = result.ok
-          ? { kind: 'unavailable' as const, reason: 'empty transcript' }
+          ? { kind: 'unavailable' as const, reason: NO_TRANSCRIPT_MESSAGE }
           : { kind: result.kind, reason: result.reason };
         attempts.push({ source: source.name, ...failure });
         options.logger.info({ videoId, source: source.name, ...failure }, 'transcript source gave none');

@@ -1,6 +1,7 @@
 import type { CreateChatInput } from '../../../shared/schemas/consult';
 import {
   MAX_TRANSCRIPT_CHARS,
+  NO_TRANSCRIPT_MESSAGE,
   parseCaptionFile,
   parsePastedTranscript,
   segmentsToPlainText,
@@ -68,7 +69,10 @@ async function transcriptFor(deps: AppDeps, input: CreateChatInput): Promise<Tra
     };
   }
   const outcome = await deps.transcripts.fetchTranscript(link.videoId!);
-  if (!outcome.ok && outcome.kind === 'unavailable') throw transcriptUnavailable();
+  if (!outcome.ok && outcome.kind === 'unavailable') {
+    deps.logger.info({ videoId: link.videoId, attempts: outcome.attempts }, NO_TRANSCRIPT_MESSAGE);
+    throw transcriptUnavailable();
+  }
   if (!outcome.ok) throw new AppError(502, 'transcript_blocked', TRANSCRIPT_BLOCKED_MESSAGE);
   const { segments, title } = outcome.transcript;
   return { transcript: segmentsToPlainText(segments), segments, ...link, title };

@@ -1,7 +1,6 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { CITATION_PATTERN, parseTimestamp } from '../../../../shared/timestamps';
-import { videoUrlAt } from '../../../../shared/youtube';
+import { linkCitations } from '../lib/citations';
 
 /**
  * An answer's Markdown, safe to render while it streams (react-markdown builds React elements, never
@@ -22,14 +21,6 @@ export const Markdown = memo(function Markdown({
     </div>
   );
 });
-
-function linkCitations(text: string, videoUrl: string): string {
-  return text.replace(CITATION_PATTERN, (match, _h, _m, _s, offset: number, whole: string) => {
-    if (whole[offset + match.length] === '(') return match; // already a link
-    const seconds = parseTimestamp(match.slice(1, -1));
-    return seconds === null ? match : `[${match}](${videoUrlAt(videoUrl, seconds)})`;
-  });
-}
 
 const components: Components = {
   a: ({ href, children }) => (
