@@ -161,8 +161,8 @@ export function ChatScreen({
             {progress ? `Reading part ${progress.part} of ${progress.of}…` : 'Generating response...'}
           </li>
         ) : null}
-        <div ref={endRef} />
       </ol>
+      <div ref={endRef} />
       {readOnly ? null : (
         <div className="sticky bottom-0 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur">
           {exceeded ? (
