@@ -120,7 +120,7 @@ async function benchStreaming(label, env) {
     stub.clearRequests();
     const concurrent = {
       database: label,
-      ...(await concurrentStreams(app, cookie, chats.slice(0, STREAMS))),
+      ...(await concurrentStreams(app, stub, cookie, chats.slice(0, STREAMS))),
     };
     stub.clearRequests();
     return { ttft, concurrent };
