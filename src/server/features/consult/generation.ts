@@ -88,13 +88,20 @@ export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
 }
 
+type Write = (chunk: Parameters<UIMessageStreamWriter<ConsultUIMessage>['write']>[0]) => void;
+
+interface Reply {
+  text: string;
+  outcome: Outcome;
+  tokens: Tokens;
+}
+
 async function generate(
   deps: AppDeps,
   request: ReplyRequest,
   writer: UIMessageStreamWriter<ConsultUIMessage>,
 ) {
-  const { chat } = request;
-  const write = (chunk: Parameters<typeof writer.write>[0]) => {
+  const write: Write = (chunk) => {
     try {
       writer.write(chunk);
     } catch {
@@ -103,85 +110,114 @@ async function generate(
   };
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
   const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout]);
+  const endedBy = () => stoppedOrFailed(request, deps, timeout);
   const textId = randomUUID();
-  let text = '';
-  let outcome: Outcome = 'complete';
-  let tokens: Tokens = { prompt: 0, completion: 0 };
-  let prompt: { system: string; messages: ModelMessage[] } | null = null;
+  const reply: Reply = { text: '', outcome: 'complete', tokens: { prompt: 0, completion: 0 } };
+  let prompt: Prompt | null = null;
 
   write({ type: 'start' });
   try {
-    const { settings, profile } = await request.context;
-    const model = deps.ai.languageModel(settings.model);
-    const question = request.question || FIRST_REPLY_REQUEST;
-    const passages = passagesOf(chat.transcript, chat.transcriptSegments);
-    const transcript = await transcriptSection(deps, request, {
-      profile,
-      passages,
-      question,
-      model,
-      abortSignal,
-      write,
-    });
-    tokens = add(tokens, transcript.tokens);
-    prompt = {
-      system: systemPrompt(settings.instructions, profile, transcript.section),
-      messages: [...historyMessages(request.history), { role: 'user', content: question }],
-    };
-    const offline: OfflineContext = {
-      passages,
-      question: request.question,
-      profile: profileFields(profile),
-    };
-    const result = streamText({
-      model,
-      system: prompt.system,
-      messages: prompt.messages,
-      abortSignal,
-      maxRetries: MAX_RETRIES,
-      providerOptions: { offline: offline as never },
-      // Errors arrive as stream parts below (logged there); this stops the SDK printing them too.
-      onError: () => {},
-    });
-    let textStarted = false;
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') {
-        if (!textStarted) write({ type: 'text-start', id: textId });
-        textStarted = true;
-        text += part.text;
-        write({ type: 'text-delta', id: textId, delta: part.text });
-      } else if (part.type === 'finish') {
-        tokens = add(tokens, usageTokens(part.totalUsage));
-      } else if (part.type === 'abort') {
-        outcome = stoppedOrFailed(request, deps, timeout);
-      } else if (part.type === 'error') {
-        outcome = 'failed';
-        deps.logger.warn({ err: part.error, chatId: chat.id }, 'AI provider failed while streaming');
-      }
-    }
-    if (textStarted) write({ type: 'text-end', id: textId });
+    prompt = await buildPrompt(deps, request, abortSignal, write);
+    reply.tokens = add(reply.tokens, prompt.tokens);
+    await streamAnswer(deps, request, { prompt, abortSignal, endedBy, textId, write, reply });
   } catch (error) {
-    outcome = abortSignal.aborted ? stoppedOrFailed(request, deps, timeout) : 'failed';
-    if (outcome === 'failed') deps.logger.warn({ err: error, chatId: chat.id }, 'reply failed');
+    reply.outcome = abortSignal.aborted ? endedBy() : 'failed';
+    if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
   }
-  if (outcome !== 'complete' && prompt && tokens.completion === 0) {
+  if (reply.outcome !== 'complete' && prompt && reply.tokens.completion === 0) {
     // The provider never reported usage for a cut-off reply: count what was sent and received.
-    tokens = add(tokens, { prompt: countPromptTokens(prompt), completion: countTokens(text) });
-  }
-  const saved = await saveReply(deps, request, { text, outcome, tokens });
-  if (outcome === 'failed') {
-    write({ type: 'text-start', id: `${textId}-apology` });
-    write({
-      type: 'text-delta',
-      id: `${textId}-apology`,
-      delta: `${text ? '\n\n' : ''}${apologyFor(request)}`,
+    reply.tokens = add(reply.tokens, {
+      prompt: countPromptTokens(prompt),
+      completion: countTokens(reply.text),
     });
-    write({ type: 'text-end', id: `${textId}-apology` });
   }
-  write({
-    type: 'finish',
-    messageMetadata: { totalTokens: saved.totalTokens, status: saved.status },
+  const saved = await saveReply(deps, request, reply);
+  if (reply.outcome === 'failed') {
+    const id = `${textId}-apology`;
+    write({ type: 'text-start', id });
+    write({ type: 'text-delta', id, delta: `${reply.text ? '\n\n' : ''}${apologyFor(request)}` });
+    write({ type: 'text-end', id });
+  }
+  write({ type: 'finish', messageMetadata: { totalTokens: saved.totalTokens, status: saved.status } });
+}
+
+interface Prompt {
+  model: ReturnType<AppDeps['ai']['languageModel']>;
+  system: string;
+  messages: ModelMessage[];
+  offline: OfflineContext;
+  /** Spent preparing it (notes on a long transcript). */
+  tokens: Tokens;
+}
+
+async function buildPrompt(
+  deps: AppDeps,
+  request: ReplyRequest,
+  abortSignal: AbortSignal,
+  write: Write,
+): Promise<Prompt> {
+  const { settings, profile } = await request.context;
+  const model = deps.ai.languageModel(settings.model);
+  const question = request.question || FIRST_REPLY_REQUEST;
+  const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
+  const transcript = await transcriptSection(deps, request, {
+    profile,
+    passages,
+    question,
+    model,
+    abortSignal,
+    write,
   });
+  return {
+    model,
+    system: systemPrompt(settings.instructions, profile, transcript.section),
+    messages: [...historyMessages(request.history), { role: 'user', content: question }],
+    offline: { passages, question: request.question, profile: profileFields(profile) },
+    tokens: transcript.tokens,
+  };
+}
+
+/** Streams the model's answer to the browser, collecting its text, usage and how it ended into `reply`. */
+async function streamAnswer(
+  deps: AppDeps,
+  request: ReplyRequest,
+  run: {
+    prompt: Prompt;
+    abortSignal: AbortSignal;
+    endedBy: () => Outcome;
+    textId: string;
+    write: Write;
+    reply: Reply;
+  },
+) {
+  const { prompt, textId, write, reply } = run;
+  const result = streamText({
+    model: prompt.model,
+    system: prompt.system,
+    messages: prompt.messages,
+    abortSignal: run.abortSignal,
+    maxRetries: MAX_RETRIES,
+    providerOptions: { offline: prompt.offline as never },
+    // Errors arrive as stream parts below (logged there); this stops the SDK printing them too.
+    onError: () => {},
+  });
+  let textStarted = false;
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') {
+      if (!textStarted) write({ type: 'text-start', id: textId });
+      textStarted = true;
+      reply.text += part.text;
+      write({ type: 'text-delta', id: textId, delta: part.text });
+    } else if (part.type === 'finish') {
+      reply.tokens = add(reply.tokens, usageTokens(part.totalUsage));
+    } else if (part.type === 'abort') {
+      reply.outcome = run.endedBy();
+    } else if (part.type === 'error') {
+      reply.outcome = 'failed';
+      deps.logger.warn({ err: part.error, chatId: request.chat.id }, 'AI provider failed while streaming');
+    }
+  }
+  if (textStarted) write({ type: 'text-end', id: textId });
 }
 
 function stoppedOrFailed(request: ReplyRequest, deps: AppDeps, timeout: AbortSignal): Outcome {
@@ -204,7 +240,7 @@ async function transcriptSection(
     question: string;
     model: ReturnType<AppDeps['ai']['languageModel']>;
     abortSignal: AbortSignal;
-    write: (chunk: Parameters<UIMessageStreamWriter<ConsultUIMessage>['write']>[0]) => void;
+    write: Write;
   },
 ): Promise<{ section: string; tokens: Tokens }> {
   const whole = timedTranscript(context.passages);
@@ -243,7 +279,7 @@ function add(a: Tokens, b: Tokens): Tokens {
   return { prompt: a.prompt + b.prompt, completion: a.completion + b.completion };
 }
 
-function countPromptTokens(prompt: { system: string; messages: ModelMessage[] }): number {
+function countPromptTokens(prompt: Pick<Prompt, 'system' | 'messages'>): number {
   const messages = prompt.messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
   return countTokens(`${prompt.system}\n${messages}`);
 }
@@ -259,7 +295,7 @@ function apologyFor(request: ReplyRequest): string {
 async function saveReply(
   deps: AppDeps,
   request: ReplyRequest,
-  reply: { text: string; outcome: Outcome; tokens: Tokens },
+  reply: Reply,
 ): Promise<{ totalTokens: number; status: MessageStatus }> {
   const { user, chat } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
