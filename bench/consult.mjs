@@ -11,11 +11,11 @@ import { measure, signedInCookie, startApp, table } from './lib.mjs';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const HEAVY_MESSAGES = Number(process.env.BENCH_HEAVY_MESSAGES ?? 1_000_000);
 const FIRST_TOKEN_MS = 200;
-/** The replies of the concurrency run: 80 pieces, 100 ms apart. */
+/** The replies of the concurrency run: 80 pieces, 200 ms apart (16 s: longer than the ramp). */
 const LONG_REPLY = {
   chunks: Array.from({ length: 80 }, (_, i) => `word${i} `),
   firstTokenDelayMs: FIRST_TOKEN_MS,
-  delayMs: 100,
+  delayMs: 200,
   usage: { prompt_tokens: 900, completion_tokens: 80 },
 };
 /** A super admin is never limited, so many replies may stream at once for one account. */
@@ -131,8 +131,8 @@ async function benchStreaming(label, env) {
 }
 
 /**
- * Opens one stream per chat, 100 more every 200 ms (a burst of 2,000 connects at once overflows the
- * listen backlog before the app sees them), each long enough (~8 s) that all are open together.
+ * Opens one stream per chat, 100 more every 500 ms (a burst of 2,000 connects at once overflows the
+ * listen backlog before the app sees them), each long enough (~16 s) that all are open together.
  */
 async function concurrentStreams(app, stub, cookie, chats) {
   stub.enqueue(...chats.map(() => LONG_REPLY));
@@ -145,7 +145,7 @@ async function concurrentStreams(app, stub, cookie, chats) {
   const started = performance.now();
   const results = await Promise.all(
     chats.map(async (id, i) => {
-      await sleep(Math.floor(i / 100) * 200);
+      await sleep(Math.floor(i / 100) * 500);
       open += 1;
       peakOpen = Math.max(peakOpen, open);
       const result = await streamReply(app, cookie, id, `load-${i}`);
