@@ -10,14 +10,29 @@ const lockPath = path.resolve(import.meta.dirname, '..', 'package-lock.json');
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+];
 const CPU = ['arm64', 'x64', 'arm', 'ia32', 'wasm32', 'riscv64', 'ppc64', 's390x', 'loong64', 'mips64el'];
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((p) => OS.includes(p));
   const cpu = parts.find((p) => CPU.includes(p));
-  const libc = parts.includes('musl') ? 'musl' : parts.includes('gnu') || parts.includes('gnueabihf') ? 'glibc' : undefined;
+  const libc = parts.includes('musl')
+    ? 'musl'
+    : parts.includes('gnu') || parts.includes('gnueabihf')
+      ? 'glibc'
+      : undefined;
   return { os, cpu, libc };
 }
 
@@ -42,7 +57,9 @@ for (const [location, entry] of Object.entries(packages)) {
 }
 
 if (added > 0) {
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`package-lock.json: added ${added} foreign-platform optional entries`);
 }

@@ -12,7 +12,9 @@ if (!command) {
 const postgres = await startPostgres();
 let status = 1;
 try {
-  status = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: postgres.url } }).status ?? 1;
+  status =
+    spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: postgres.url } })
+      .status ?? 1;
 } finally {
   postgres.stop();
 }
