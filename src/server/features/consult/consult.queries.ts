@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats } from '../../db/schema';
 
@@ -52,17 +52,31 @@ export async function claimFirstReply(db: Executor, chatId: string, userId: stri
   return claimed.length === 1;
 }
 
-export async function insertMessage(
-  db: Executor,
-  values: typeof chatMessages.$inferInsert,
-): Promise<MessageRow> {
-  const [row] = await db.insert(chatMessages).values(values).returning();
-  return row!;
+export function insertMessageStatement(db: Executor, values: typeof chatMessages.$inferInsert): SQL {
+  return db.insert(chatMessages).values(values).returning({ id: chatMessages.id }).getSQL();
 }
 
-export async function addChatTokens(db: Executor, chatId: string, tokens: number) {
-  await db
+export function addChatTokensStatement(db: Executor, chatId: string, tokens: number): SQL {
+  return db
     .update(chats)
     .set({ totalTokens: sql`${chats.totalTokens} + ${tokens}` })
-    .where(eq(chats.id, chatId));
+    .where(eq(chats.id, chatId))
+    .getSQL();
+}
+
+/**
+ * Runs several writes as one statement (data-modifying CTEs): atomic like a transaction, in one round
+ * trip, which matters on the hot path of every reply. Returns the rows the first statement returns
+ * (give it a RETURNING clause, or pass `returnFirst: false`).
+ */
+export async function writeTogether(
+  db: Executor,
+  statements: SQL[],
+  { returnFirst = true } = {},
+): Promise<Record<string, unknown>[]> {
+  if (statements.length === 0) return [];
+  const parts = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
+  const final = returnFirst ? sql`select * from w0` : sql`select 1`;
+  const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} ${final}`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
 }

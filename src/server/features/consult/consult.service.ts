@@ -13,8 +13,15 @@ import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
 import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { isOverLimit, recordUsage } from '../usage/usage.service';
-import { type ChatRow, findLiveChat, insertMessage, listMessages, type MessageRow } from './consult.queries';
+import { isOverLimit, usageIncrement } from '../usage/usage.service';
+import {
+  type ChatRow,
+  findLiveChat,
+  insertMessageStatement,
+  listMessages,
+  type MessageRow,
+  writeTogether,
+} from './consult.queries';
 
 export const TRANSCRIPT_BLOCKED_MESSAGE =
   "YouTube would not give us this video's captions (it blocks many servers). Paste the transcript or upload a caption file instead: we keep the link so your chat still has its video.";
@@ -145,17 +152,17 @@ export function serializeMessage(message: MessageRow) {
   };
 }
 
-/** Stores the user's message (and counts it as sent) before any reply is generated. */
+/** Stores the user's message and counts it as sent (one statement) before any reply is generated. */
 export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
-  return deps.db.transaction(async (tx) => {
-    const message = await insertMessage(tx, {
+  const [row] = await writeTogether(deps.db, [
+    insertMessageStatement(deps.db, {
       chatId: chat.id,
       userId: user.id,
       role: 'user',
       content,
       createdAt: new Date(),
-    });
-    await recordUsage(tx, user.id, { messages: 1 });
-    return message;
-  });
+    }),
+    usageIncrement(deps.db, user.id, { messages: 1 }),
+  ]);
+  return { id: String(row!.id), content };
 }

@@ -8,6 +8,7 @@ import {
   streamText,
   type UIMessageStreamWriter,
 } from 'ai';
+import type { SQL } from 'drizzle-orm';
 import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
@@ -15,10 +16,17 @@ import type { OfflineContext } from '../../adapters/ai';
 import { passagesOf } from '../../adapters/ai/passages';
 import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
+import type { chatMessages } from '../../db/schema';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { getProfile } from '../profile/profile.service';
-import { type GenerationSlot, recordUsage } from '../usage/usage.service';
-import { addChatTokens, type ChatRow, insertMessage, type MessageRow } from './consult.queries';
+import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
+import {
+  addChatTokensStatement,
+  type ChatRow,
+  insertMessageStatement,
+  type MessageRow,
+  writeTogether,
+} from './consult.queries';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -301,42 +309,41 @@ async function saveReply(
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
   const keepText = reply.text.trim() !== '' || (request.kind === 'first' && reply.outcome === 'stopped');
-  try {
-    await deps.db.transaction(async (tx) => {
-      const now = Date.now();
-      if (keepText) {
-        await insertMessage(tx, {
-          chatId: chat.id,
-          userId: user.id,
-          role: 'assistant',
-          content: reply.text,
-          status,
-          promptTokens: reply.tokens.prompt,
-          completionTokens: reply.tokens.completion,
-          totalTokens,
-          createdAt: new Date(now),
-        });
-      }
-      if (reply.outcome === 'failed') {
-        await insertMessage(tx, {
-          chatId: chat.id,
-          userId: user.id,
-          role: 'assistant',
-          content: apologyFor(request),
-          status: 'error',
-          // Tokens spent on a failure with no text still count: they are on the apology.
-          ...(keepText
-            ? {}
-            : { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens }),
-          createdAt: new Date(now + 1),
-        });
-      }
-      if (totalTokens > 0) {
-        await addChatTokens(tx, chat.id, totalTokens);
-        await recordUsage(tx, user.id, { tokens: totalTokens });
-      }
-      await request.slot.release(tx);
+  const now = Date.now();
+  const message = (values: Partial<typeof chatMessages.$inferInsert>) =>
+    insertMessageStatement(deps.db, {
+      chatId: chat.id,
+      userId: user.id,
+      role: 'assistant',
+      content: '',
+      ...values,
     });
+  const spent = { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens };
+  const writes: SQL[] = [];
+  if (keepText) writes.push(message({ content: reply.text, status, ...spent, createdAt: new Date(now) }));
+  if (reply.outcome === 'failed') {
+    // Tokens spent on a failure with no text still count: they are on the apology.
+    const apologyTokens = keepText ? {} : spent;
+    writes.push(
+      message({
+        content: apologyFor(request),
+        status: 'error',
+        ...apologyTokens,
+        createdAt: new Date(now + 1),
+      }),
+    );
+  }
+  if (totalTokens > 0) {
+    writes.push(
+      addChatTokensStatement(deps.db, chat.id, totalTokens),
+      usageIncrement(deps.db, user.id, { tokens: totalTokens }),
+    );
+  }
+  const release = request.slot.releaseStatement();
+  if (release) writes.push(release);
+  try {
+    // One statement: the message, the chat's total, the month's usage and the lease, all or nothing.
+    await writeTogether(deps.db, writes, { returnFirst: false });
   } catch (error) {
     deps.logger.error({ err: error, chatId: chat.id }, 'could not store a reply');
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { monthKey, monthLabel } from '../../../shared/dates';
 import { isStaff } from '../../../shared/roles';
 import { isUsageExceeded, type TokenAllowance, USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
@@ -49,12 +49,14 @@ export async function isOverLimit(db: Database, user: SessionUser): Promise<bool
 
 const limitExceeded = () => new AppError(402, 'usage_limit_exceeded', USAGE_LIMIT_EXCEEDED_MESSAGE);
 
-/** A permission to generate one reply; release it in the transaction that records the reply. */
+/** A permission to generate one reply; released by the statement that records the reply. */
 export interface GenerationSlot {
-  release(tx: Executor): Promise<void>;
+  /** The statement releasing it (null when there is nothing to release), to run with the reply's writes. */
+  releaseStatement(): SQL | null;
+  release(db: Executor): Promise<void>;
 }
 
-const UNLIMITED_SLOT: GenerationSlot = { release: async () => {} };
+const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: async () => {} };
 
 /**
  * Checks the limit before a reply starts. A user with a limit generates one reply at a time: the lease
@@ -83,11 +85,14 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
       'Another reply is still being written. Wait for it to finish.',
     );
   }
+  const releaseQuery = (executor: Executor) =>
+    executor
+      .delete(generationLeases)
+      .where(and(eq(generationLeases.userId, user.id), eq(generationLeases.leaseId, leaseId)));
   const slot: GenerationSlot = {
-    release: async (tx) => {
-      await tx
-        .delete(generationLeases)
-        .where(and(eq(generationLeases.userId, user.id), eq(generationLeases.leaseId, leaseId)));
+    releaseStatement: () => releaseQuery(db).getSQL(),
+    release: async (executor) => {
+      await releaseQuery(executor);
     },
   };
   if (isUsageExceeded(limit, await tokensUsedThisMonth(db, user.id))) {
@@ -98,16 +103,16 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
 }
 
 /**
- * Adds to the user's month: a reply's tokens, or one sent message. Call it inside the transaction that
- * stores the message, so the usage row and the messages always agree.
+ * The statement adding to the user's month (a reply's tokens, or one sent message). Run it in the same
+ * statement or transaction that stores the message, so the usage row and the messages always agree.
  */
-export async function recordUsage(
-  tx: Executor,
+export function usageIncrement(
+  db: Executor,
   userId: string,
   usage: { tokens?: number; messages?: number },
   now = new Date(),
-) {
-  await tx
+): SQL {
+  return db
     .insert(usageMonths)
     .values({ userId, month: monthKey(now), tokens: usage.tokens ?? 0, messages: usage.messages ?? 0 })
     .onConflictDoUpdate({
@@ -117,7 +122,8 @@ export async function recordUsage(
         messages: sql`${usageMonths.messages} + excluded.messages`,
         updatedAt: sql`now()`,
       },
-    });
+    })
+    .getSQL();
 }
 
 /** The usage summary of the spec: this month, history newest first, and the limits. */
