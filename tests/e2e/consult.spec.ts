@@ -66,7 +66,7 @@ test.describe('the consultation', () => {
     await expect(answers.nth(2)).toContainText('Here is what the video says');
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(answers.nth(2)).toContainText('stopped early');
-    const partial = (await answers.nth(2).innerText()).split('Tokens:')[0]!.trim();
+    const partial = ((await answers.nth(2).textContent()) ?? '').split('Tokens:')[0]!.trim();
     expect(partial).not.toContain('Ask a follow-up about any moment above');
     await page.reload();
     await expect(answers.nth(2)).toContainText('stopped early');
