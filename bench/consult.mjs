@@ -311,7 +311,8 @@ async function streamReply(app, cookie, chatId, content) {
       error: finished ? 'not complete' : 'no finish',
     };
   } catch (error) {
-    return { ok: false, content, error: String(error) };
+    const cause = error?.cause;
+    return { ok: false, content, error: `${error}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ''}` };
   }
 }
 
