@@ -312,7 +312,11 @@ async function streamReply(app, cookie, chatId, content) {
     };
   } catch (error) {
     const cause = error?.cause;
-    return { ok: false, content, error: `${error}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ''}` };
+    return {
+      ok: false,
+      content,
+      error: `${error}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ''}`,
+    };
   }
 }
 
