@@ -54,6 +54,7 @@ export async function measure(url, { headers = {}, connections = 50, duration = 
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.average,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }

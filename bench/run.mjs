@@ -4,6 +4,7 @@
 import { buildAll } from '../scripts/build.mjs';
 import { buildIsStale } from '../scripts/lib/build-state.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { runConsultBench } from './consult.mjs';
 import { measure, signedInCookie, startApp, startHello, table } from './lib.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 
@@ -78,5 +79,6 @@ function ratio(m) {
   return (m.rps / baseline.rps).toFixed(2);
 }
 
+await runConsultBench();
 // The admin users list with 100,000 users (bench/admin-users.mjs).
 await (await import('./admin-users.mjs')).benchAdminUsers();

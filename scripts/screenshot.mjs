@@ -21,7 +21,7 @@ for (const [name, width] of [
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   if (cookie) {
     const [k, v] = cookie.split('=');
-    await context.addCookies([{ name: k, value: v, url }]);
+    await context.addCookies([{ name: k, value: v, url: new URL(url).origin }]);
   }
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));

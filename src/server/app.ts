@@ -8,11 +8,14 @@ import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { affiliateRoutes } from './features/affiliate/affiliate.routes';
+import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
+import { consultRoutes } from './features/consult/consult.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { supportRoutes } from './features/support/support.routes';
+import { usageRoutes } from './features/usage/usage.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
@@ -33,21 +36,27 @@ export interface AppOptions {
 
 /** The API, chained so that `AppType` carries every route's input and output types to the web client. */
 export function createApi(deps: AppDeps, options: AppOptions = {}) {
-  return new Hono<AppEnv>()
-    .get('/health', async (c) => {
-      if (options.isReady && !options.isReady()) return c.json({ status: 'stopping' as const }, 503);
-      await deps.database.ping();
-      return c.json({ status: 'ok' as const }, 200);
-    })
-    .route('/', siteRoutes(deps))
-    .route('/', accountRoutes(deps))
-    .route('/', profileRoutes(deps))
-    .route('/', billingRoutes(deps))
-    .route('/waitlist', waitlistRoutes(deps))
-    .route('/support', supportRoutes(deps))
-    .route('/affiliate', affiliateRoutes(deps))
-    .route('/chats', chatsRoutes(deps))
-    .route('/admin', adminRoutes(deps));
+  return (
+    new Hono<AppEnv>()
+      .get('/health', async (c) => {
+        if (options.isReady && !options.isReady()) return c.json({ status: 'stopping' as const }, 503);
+        await deps.database.ping();
+        return c.json({ status: 'ok' as const }, 200);
+      })
+      .route('/', siteRoutes(deps))
+      .route('/', accountRoutes(deps))
+      .route('/', profileRoutes(deps))
+      .route('/', billingRoutes(deps))
+      .route('/waitlist', waitlistRoutes(deps))
+      .route('/support', supportRoutes(deps))
+      .route('/affiliate', affiliateRoutes(deps))
+      // The library's /chats/search and /chats/:id/export before the consultation's /chats/:id.
+      .route('/chats', chatsRoutes(deps))
+      .route('/', consultRoutes(deps))
+      .route('/', usageRoutes(deps))
+      .route('/', assistantRoutes(deps))
+      .route('/admin', adminRoutes(deps))
+  );
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -1,6 +1,8 @@
 import type { Role } from '../shared/roles';
+import type { AiProvider } from './adapters/ai';
 import type { BillingProvider } from './adapters/billing';
 import type { Mailer } from './adapters/mail';
+import type { TranscriptFetcher } from './adapters/transcripts';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
@@ -14,6 +16,9 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   billing: BillingProvider;
+  /** Answers: an OpenAI-compatible endpoint, or the offline model when no key is set. */
+  ai: AiProvider;
+  transcripts: TranscriptFetcher;
   logger: Logger;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
   shutdownSignal: AbortSignal;

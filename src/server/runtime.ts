@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createAiProvider } from './adapters/ai';
 import type { BillingProvider } from './adapters/billing';
 import { createLocalBillingProvider } from './adapters/billing/local';
 import { createStripeBillingProvider } from './adapters/billing/stripe';
 import { createMailer, type Mailer } from './adapters/mail';
+import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -63,9 +65,32 @@ export async function createRuntime(
   const secret = resolveAuthSecret(config, logger);
   const auth = createAuth({ config, db, mailer, logger, secret });
   const billing = overrides.billing ?? createBillingProvider(config, db, secret);
+  const ai = createAiProvider({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL });
+  const transcripts = createTranscriptFetcher({
+    db,
+    logger,
+    sources: createYouTubeSources({
+      baseUrl: config.YOUTUBE_BASE_URL,
+      transcriptApi:
+        config.TRANSCRIPT_API_URL && config.TRANSCRIPT_API_KEY
+          ? { url: config.TRANSCRIPT_API_URL, key: config.TRANSCRIPT_API_KEY }
+          : undefined,
+    }),
+  });
   const shutdown = new AbortController();
   return {
-    deps: { config, db, database, auth, mailer, billing, logger, shutdownSignal: shutdown.signal },
+    deps: {
+      config,
+      db,
+      database,
+      auth,
+      mailer,
+      billing,
+      ai,
+      transcripts,
+      logger,
+      shutdownSignal: shutdown.signal,
+    },
     beginShutdown: () => shutdown.abort(),
     async close() {
       shutdown.abort();

@@ -119,6 +119,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     mailsTo,
     linkFromMail,
     pathOf,
+    /** What SIGTERM does first: long work (AI streams) saves what it has and ends. */
+    beginShutdown: () => runtime.beginShutdown(),
     close: () => runtime.close(),
   };
 }

@@ -35,7 +35,7 @@ export const users = pgTable(
   },
   (t) => [
     // The admin users list pages newest first with the id as tie-breaker: both in the index.
-    index('user_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('user_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admin users list searches by e-mail prefix: `lower(email) like 'abc%'` uses this index.
     index('user_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
   ],

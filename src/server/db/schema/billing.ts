@@ -55,7 +55,7 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_newest_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('subscriptions_user_newest_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Cards on file (only the displayable parts: brand, last4, expiry). */
@@ -74,7 +74,7 @@ export const paymentMethods = pgTable(
     expYear: integer('exp_year').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_methods_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('payment_methods_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Every provider event, applied once: the unique event id makes a replay a no-op. */

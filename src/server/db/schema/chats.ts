@@ -29,7 +29,9 @@ export const chats = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chats_user_recent_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('chats_user_recent_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
     // Full-text search of Saved Chats: the expression must match chatSearchDocument in features/chats.
     index('chats_search_idx').using(
       'gin',

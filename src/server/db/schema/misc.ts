@@ -9,7 +9,7 @@ export const waitlist = pgTable(
     email: text('email').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('waitlist_newest_idx').on(t.createdAt.desc())],
+  (t) => [index('waitlist_newest_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
 /** The assistant's instructions and model: a single row (id = 1). */
@@ -39,7 +39,7 @@ export const outboxEmails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_emails_to_idx').on(t.toAddress, t.createdAt.desc())],
+  (t) => [index('outbox_emails_to_idx').on(t.toAddress, t.createdAt.desc().nullsFirst())],
 );
 
 /** Who did what admin action to whom, when, with the state before and after. */
@@ -57,8 +57,8 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('audit_log_newest_idx').on(t.createdAt.desc()),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
-    index('audit_log_target_idx').on(t.targetId, t.createdAt.desc()),
+    index('audit_log_newest_idx').on(t.createdAt.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -17,8 +17,10 @@ export const supportTickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('support_tickets_user_newest_idx').on(t.userId, t.createdAt.desc()),
-    index('support_tickets_unresolved_newest_idx').on(t.createdAt.desc()).where(sql`${t.resolved} = false`),
+    index('support_tickets_user_newest_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('support_tickets_unresolved_newest_idx')
+      .on(t.createdAt.desc().nullsFirst())
+      .where(sql`${t.resolved} = false`),
     index('support_tickets_unresolved_user_idx').on(t.userId).where(sql`${t.resolved} = false`),
   ],
 );

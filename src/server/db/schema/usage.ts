@@ -15,3 +15,16 @@ export const usageMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
+
+/**
+ * One reply at a time for a user whose plan has a token limit: the lease is taken (atomically, across
+ * processes) before the limit check and released in the transaction that records the reply. It expires
+ * on its own if the process holding it dies.
+ */
+export const generationLeases = pgTable('generation_leases', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leaseId: text('lease_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,7 +1,6 @@
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { newestFirst } from '../../db/order';
 import { auditLog } from '../../db/schema';
 
 export interface AuditFilter {
@@ -23,7 +22,7 @@ export async function listAudit(db: Database, { actor, target, page }: AuditFilt
     .select()
     .from(auditLog)
     .where(and(...conditions))
-    .orderBy(newestFirst(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   return { entries: rows.slice(0, AUDIT_PAGE_SIZE), hasMore: rows.length > AUDIT_PAGE_SIZE, page };

@@ -1,9 +1,8 @@
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
-import { newestFirst } from '../../db/order';
 import { users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
@@ -34,7 +33,7 @@ export async function listUsers(db: Database, search: string, page: number) {
       .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
       .from(users)
       .where(where)
-      .orderBy(newestFirst(users.createdAt), newestFirst(users.id))
+      .orderBy(desc(users.createdAt), desc(users.id))
       .limit(ADMIN_USERS_PAGE_SIZE)
       .offset((page - 1) * ADMIN_USERS_PAGE_SIZE),
     db.select({ total: count() }).from(users).where(where),

@@ -1,7 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { HIGHLIGHT_END, HIGHLIGHT_START, SAVED_CHATS_PAGE_SIZE } from '../../../shared/schemas/chats';
 import type { Executor } from '../../db/client';
-import { newestFirst } from '../../db/order';
 import { chatMessages, chats } from '../../db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -22,7 +21,7 @@ export async function listChats(db: Executor, userId: string, limit: number) {
     .select(listColumns)
     .from(chats)
     .where(and(eq(chats.userId, userId), notDeleted))
-    .orderBy(newestFirst(chats.createdAt))
+    .orderBy(desc(chats.createdAt))
     .limit(limit);
 }
 
@@ -84,7 +83,7 @@ export async function searchChats(db: Executor, userId: string, text: string, pa
         sql`(${chatDocument} @@ ${query} or ${chats.id} in (${chatsWithMatchingMessage}))`,
       ),
     )
-    .orderBy(newestFirst(chats.createdAt))
+    .orderBy(desc(chats.createdAt))
     .limit(SAVED_CHATS_PAGE_SIZE + 1)
     .offset((page - 1) * SAVED_CHATS_PAGE_SIZE);
   return pageOf(rows);
@@ -96,7 +95,7 @@ export async function pageChats(db: Executor, userId: string, page: number) {
     .select({ ...listColumns, snippet: sql<string | null>`null` })
     .from(chats)
     .where(and(eq(chats.userId, userId), notDeleted))
-    .orderBy(newestFirst(chats.createdAt))
+    .orderBy(desc(chats.createdAt))
     .limit(SAVED_CHATS_PAGE_SIZE + 1)
     .offset((page - 1) * SAVED_CHATS_PAGE_SIZE);
   return pageOf(rows);

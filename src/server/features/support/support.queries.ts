@@ -1,6 +1,5 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { newestFirst } from '../../db/order';
 import { supportTicketReplies, supportTickets } from '../../db/schema';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -24,7 +23,7 @@ export async function listTicketThreads(db: Executor, userId: string) {
     .select(ticketColumns)
     .from(supportTickets)
     .where(eq(supportTickets.userId, userId))
-    .orderBy(newestFirst(supportTickets.createdAt))
+    .orderBy(desc(supportTickets.createdAt))
     .limit(TICKET_LIST_LIMIT);
   const replies = tickets.length
     ? await db

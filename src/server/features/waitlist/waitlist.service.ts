@@ -1,6 +1,5 @@
-import { count } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { newestFirst } from '../../db/order';
 import { waitlist } from '../../db/schema';
 
 /** Adds an address to the waitlist; joining twice keeps the one row and is not an error. */
@@ -20,7 +19,7 @@ export async function listWaitlist(db: Executor) {
     db
       .select({ id: waitlist.id, email: waitlist.email, createdAt: waitlist.createdAt })
       .from(waitlist)
-      .orderBy(newestFirst(waitlist.createdAt))
+      .orderBy(desc(waitlist.createdAt))
       .limit(WAITLIST_LIST_LIMIT),
     db.select({ total: count() }).from(waitlist),
   ]);

@@ -1,5 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useChatView } from '../../features/chat/api/get-chat';
+import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
+import { AppLink } from '../../lib/link';
+import { paths } from '../../lib/paths';
 
 export default function ChatRoute() {
-  return <Page title="Chat" />;
+  const { chatId = '' } = useParams();
+  const [search] = useSearchParams();
+  const readOnly = search.get('ia') === '1';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const view = useChatView(chatId, readOnly);
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard.href()));
+
+  if (view.isPending) return <PageSpinner />;
+  if (view.isError) {
+    return (
+      <Page title="Chat not found" width="narrow">
+        <Alert tone="info" className="grid gap-3">
+          <p>This chat does not exist, was deleted, or belongs to someone else.</p>
+          <Button asChild variant="outline" size="sm" className="justify-self-start">
+            <AppLink to={paths.dashboard.href()}>Back to the dashboard</AppLink>
+          </Button>
+        </Alert>
+      </Page>
+    );
+  }
+  return (
+    <ChatScreen
+      key={chatId}
+      view={view.data}
+      onBack={back}
+      onReplyStored={() => void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey })}
+    />
+  );
 }

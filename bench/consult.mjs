@@ -1,0 +1,350 @@
+#!/usr/bin/env node
+// The consultation's figures: server-added time to first token against a stub OpenAI-compatible model
+// (first token after 200 ms), 2,000 simultaneous streaming chats (errors, peak RSS), and the usage
+// summary's latency for a user with 100 messages against one with 1,000,000. Loopback only.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
+import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { measure, signedInCookie, startApp, table } from './lib.mjs';
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
+const HEAVY_MESSAGES = Number(process.env.BENCH_HEAVY_MESSAGES ?? 1_000_000);
+const FIRST_TOKEN_MS = 200;
+/** The replies of the concurrency run: 80 pieces, 200 ms apart (16 s: longer than the ramp). */
+const LONG_REPLY = {
+  chunks: Array.from({ length: 80 }, (_, i) => `word${i} `),
+  firstTokenDelayMs: FIRST_TOKEN_MS,
+  delayMs: 200,
+  usage: { prompt_tokens: 900, completion_tokens: 80 },
+};
+/** A super admin is never limited, so many replies may stream at once for one account. */
+const ADMIN_EMAIL = 'bench-admin@example.com';
+
+const PROFILE = {
+  firstName: 'Bench',
+  lastName: 'Mark',
+  businessName: 'Brightside Bakery',
+  industry: 'Food and beverage',
+  productsServices: 'Sourdough bread and a weekly subscription box',
+  elevatorPitch: 'Fresh sourdough delivered to busy families every week.',
+  targetMarket: { demographics: 'Families aged 30-50', psychographics: 'Value fresh local food' },
+  problemsAddressed: 'Stale supermarket bread',
+  usp: 'Delivered before breakfast',
+  businessGoals: { shortTerm: 'Reach 300 weekly subscribers', longTerm: 'Open a second kitchen' },
+  currentChallenges: 'Customer acquisition costs are high',
+  additionalDetails: '',
+};
+const TRANSCRIPT = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `${Math.floor(i / 4)}:${String((i % 4) * 15).padStart(2, '0')}\nPoint ${i}: retention, referrals and pricing for small food businesses.`,
+).join('\n');
+
+export async function runConsultBench() {
+  console.log(`\nConsultation bench (Node ${process.version})\n`);
+  const postgres = await startPostgres({ log: () => {} });
+  try {
+    const ttft = [];
+    const concurrent = [];
+    for (const [label, env] of [
+      // A pool of 40 (of PostgreSQL's default 100 connections): 2,000 streams queue on it at the start and end.
+      ['PostgreSQL', { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '40' }],
+      ['PGlite', {}],
+    ]) {
+      const result = await benchStreaming(label, env);
+      ttft.push(...result.ttft);
+      concurrent.push(result.concurrent);
+    }
+    table(ttft);
+    console.log('');
+    table(concurrent);
+    console.log('');
+    table(await benchUsageSummary(postgres.url));
+  } finally {
+    postgres.stop();
+  }
+}
+
+async function benchStreaming(label, env) {
+  const stub = await startOpenAiStub({
+    defaultReply: {
+      chunks: Array.from({ length: 20 }, (_, i) => `word${i} `),
+      firstTokenDelayMs: FIRST_TOKEN_MS,
+      delayMs: 50,
+      usage: { prompt_tokens: 900, completion_tokens: 20 },
+    },
+  });
+  const app = await startApp({
+    ...env,
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: stub.baseURL,
+    SUPER_ADMIN_EMAILS: ADMIN_EMAIL,
+  });
+  try {
+    const cookie = await onboarded(app, ADMIN_EMAIL, { freePlan: false });
+    const chats = await createChats(app, cookie, Math.max(STREAMS, 100));
+    await Promise.all(chats.slice(0, 5).map((id, i) => streamReply(app, cookie, id, `warm-${i}`)));
+    const ttft = [];
+    const me = await measure(`${app.baseURL}/api/me`, { headers: { cookie }, connections: 1, duration: 3 });
+    ttft.push({
+      'server-added TTFT': `${label}: for scale, GET /api/me (session + gates)`,
+      samples: me.requests,
+      'p50 ms': String(me.p50),
+      'p99 ms': String(me.p99),
+      target: '',
+    });
+    for (const concurrency of [1, 100]) {
+      const rounds = concurrency === 1 ? 40 : 3;
+      const added = [];
+      for (let round = 0; round < rounds; round++) {
+        stub.clearRequests();
+        const batch = chats.slice(0, concurrency);
+        const results = await Promise.all(
+          batch.map((id, i) => streamReply(app, cookie, id, `ttft-${round}-${i}`)),
+        );
+        for (const result of results) {
+          const stubCall = stub.requests.find((r) => r.body?.messages?.at(-1)?.content === result.content);
+          if (result.ok && stubCall?.firstTokenAt)
+            added.push(result.ttft - (stubCall.firstTokenAt - stubCall.receivedAt));
+        }
+      }
+      ttft.push({
+        'server-added TTFT': `${label}: ${concurrency} stream${concurrency > 1 ? 's' : ''} at once`,
+        samples: added.length,
+        'p50 ms': percentile(added, 50).toFixed(1),
+        'p99 ms': percentile(added, 99).toFixed(1),
+        target: 'p50 ≤ 5, p99 ≤ 15',
+      });
+    }
+    stub.clearRequests();
+    const concurrent = {
+      database: label,
+      ...(await concurrentStreams(app, stub, cookie, chats.slice(0, STREAMS))),
+    };
+    stub.clearRequests();
+    return { ttft, concurrent };
+  } finally {
+    await app.stop();
+    await stub.close();
+  }
+}
+
+/**
+ * Opens one stream per chat, 100 more every 500 ms (a burst of 2,000 connects at once overflows the
+ * listen backlog before the app sees them), each long enough (~16 s) that all are open together.
+ */
+async function concurrentStreams(app, stub, cookie, chats) {
+  stub.enqueue(...chats.map(() => LONG_REPLY));
+  let peakRss = rssOf(app.child.pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(app.child.pid));
+  }, 50);
+  let open = 0;
+  let peakOpen = 0;
+  const started = performance.now();
+  const results = await Promise.all(
+    chats.map(async (id, i) => {
+      await sleep(Math.floor(i / 100) * 500);
+      open += 1;
+      peakOpen = Math.max(peakOpen, open);
+      const result = await streamReply(app, cookie, id, `load-${i}`);
+      open -= 1;
+      return result;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const errors = results.filter((r) => !r.ok);
+  if (errors.length)
+    console.log(
+      'first stream errors:',
+      errors.slice(0, 3).map((e) => e.error),
+    );
+  const ttfts = results.filter((r) => r.ok).map((r) => r.ttft);
+  return {
+    streams: chats.length,
+    'open at once (peak)': peakOpen,
+    errors: errors.length,
+    'peak RSS MB': Math.round(peakRss / 1024),
+    'TTFT p50 ms': percentile(ttfts, 50).toFixed(0),
+    'TTFT p99 ms': percentile(ttfts, 99).toFixed(0),
+    'all done (s)': seconds.toFixed(1),
+    target: '0 errors, ≤ 400 MB',
+  };
+}
+
+async function benchUsageSummary(databaseUrl) {
+  const app = await startApp({ DATABASE_URL: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = [];
+    const light = await userWithMessages(app, client, 'bench-light@example.com', 100);
+    const heavy = await userWithMessages(app, client, 'bench-heavy@example.com', HEAVY_MESSAGES);
+    await client.query('analyze');
+    const measured = [];
+    for (const user of [light, heavy]) {
+      await measure(`${app.baseURL}/api/usage`, {
+        headers: { cookie: user.cookie },
+        connections: 10,
+        duration: 2,
+      });
+      const m = await measure(`${app.baseURL}/api/usage`, {
+        headers: { cookie: user.cookie },
+        connections: 10,
+        duration: 6,
+      });
+      measured.push(m);
+      rows.push({
+        'GET /api/usage (PostgreSQL)': `${user.messages.toLocaleString('en-US')} messages`,
+        'req/s': Math.round(m.rps),
+        'mean ms': m.mean.toFixed(2),
+        'p99 ms': m.p99,
+        errors: m.errors,
+      });
+    }
+    rows.push({
+      'GET /api/usage (PostgreSQL)': 'ratio 1M / 100 (mean latency)',
+      'req/s': '',
+      'mean ms': (measured[1].mean / measured[0].mean).toFixed(2),
+      'p99 ms': '',
+      errors: 'target ≤ 1.2',
+    });
+    return rows;
+  } finally {
+    await client.end();
+    await app.stop();
+  }
+}
+
+/** A free-plan user whose messages are generated in the database, spread over the past year. */
+async function userWithMessages(app, client, email, messages) {
+  const cookie = await onboarded(app, email, { freePlan: true });
+  const chatId = (await createChats(app, cookie, 1))[0];
+  const {
+    rows: [{ user_id: userId }],
+  } = await client.query('select user_id from chats where id = $1', [chatId]);
+  await client.query(
+    `insert into chat_messages (chat_id, user_id, role, content, prompt_tokens, completion_tokens, total_tokens, created_at)
+     select $1, $2, case when g % 2 = 0 then 'user' else 'assistant' end, 'generated message ' || g,
+            case when g % 2 = 0 then 0 else 20 end, case when g % 2 = 0 then 0 else 10 end, case when g % 2 = 0 then 0 else 30 end,
+            now() - (g * (interval '1 second' * (31536000.0 / $3)))
+     from generate_series(1, $3) g`,
+    [chatId, userId, messages],
+  );
+  // What the app maintains message by message, rebuilt here in one statement for the generated rows.
+  await client.query(
+    `insert into usage_months (user_id, month, tokens, messages)
+     select user_id, to_char(created_at at time zone 'UTC', 'YYYY-MM'), sum(total_tokens), count(*) filter (where role = 'user')
+     from chat_messages where user_id = $1 group by 1, 2
+     on conflict (user_id, month) do update set tokens = excluded.tokens, messages = excluded.messages`,
+    [userId],
+  );
+  return { cookie, messages };
+}
+
+async function onboarded(app, email, { freePlan }) {
+  const cookie = await signedInCookie(app, email);
+  const headers = { cookie, origin: app.baseURL, 'content-type': 'application/json' };
+  await expectOk(
+    fetch(`${app.baseURL}/api/profile`, { method: 'PUT', headers, body: JSON.stringify(PROFILE) }),
+  );
+  if (freePlan) {
+    await expectOk(
+      fetch(`${app.baseURL}/api/billing/free-plan`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ planId: 'free' }),
+      }),
+    );
+  }
+  return cookie;
+}
+
+async function createChats(app, cookie, count) {
+  const headers = { cookie, origin: app.baseURL, 'content-type': 'application/json' };
+  const ids = [];
+  for (let start = 0; start < count; start += 25) {
+    const batch = Array.from({ length: Math.min(25, count - start) }, async () => {
+      const response = await expectOk(
+        fetch(`${app.baseURL}/api/chats`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ source: 'manual', transcript: TRANSCRIPT }),
+        }),
+      );
+      return (await response.json()).id;
+    });
+    ids.push(...(await Promise.all(batch)));
+  }
+  return ids;
+}
+
+/** Sends a message and reads the streamed reply to its end: time to first text, and whether it finished. */
+async function streamReply(app, cookie, chatId, content) {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${app.baseURL}/api/chats/${chatId}/messages`, {
+      method: 'POST',
+      headers: { cookie, origin: app.baseURL, 'content-type': 'application/json' },
+      body: JSON.stringify({ content }),
+      signal: AbortSignal.timeout(120_000),
+    });
+    if (!response.ok) return { ok: false, content, error: `${response.status} ${await response.text()}` };
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let ttft;
+    let raw = '';
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      raw += decoder.decode(value, { stream: true });
+      if (ttft === undefined && raw.includes('"type":"text-delta"')) ttft = performance.now() - started;
+    }
+    const finished = raw.includes('"type":"finish"') && !raw.includes('"type":"error"');
+    const complete = raw.includes('"status":"complete"');
+    return {
+      ok: finished && complete && ttft !== undefined,
+      content,
+      ttft,
+      error: finished ? 'not complete' : 'no finish',
+    };
+  } catch (error) {
+    const cause = error?.cause;
+    return {
+      ok: false,
+      content,
+      error: `${error}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ''}`,
+    };
+  }
+}
+
+async function expectOk(pending) {
+  const response = await pending;
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { buildIsStale } = await import('../scripts/lib/build-state.mjs');
+  if (buildIsStale()) await (await import('../scripts/build.mjs')).buildAll({ quiet: true });
+  await runConsultBench();
+}

@@ -1,0 +1,157 @@
+// A local stand-in for an OpenAI-compatible API, speaking the real wire format: chat completions as
+// server-sent events ending with a usage chunk and [DONE], and GET /models. Used by the API tests, the
+// browser journeys and the benchmark (loopback only).
+import { createServer } from 'node:http';
+
+/**
+ * @typedef {object} StubReply
+ * @property {string[]} [chunks] text pieces streamed one per event
+ * @property {number} [firstTokenDelayMs] wait before the first piece
+ * @property {number} [delayMs] wait between pieces
+ * @property {number} [failAfter] destroy the connection after this many pieces
+ * @property {number} [status] answer this status (e.g. 429) instead of streaming
+ * @property {string} [retryAfter] the Retry-After header with `status`
+ * @property {{ prompt_tokens: number, completion_tokens: number }} [usage]
+ */
+
+/** @param {{ models?: string[], defaultReply?: StubReply }} [options] */
+export async function startOpenAiStub(options = {}) {
+  /** @type {StubReply[]} */
+  const queue = [];
+  /**
+   * Every request, with when it arrived and when its first token left (performance.now() of this
+   * process: the benchmark subtracts the stub's own time to first token from the app's).
+   * @type {{ path: string, body: any, authorization: string | undefined, receivedAt: number, firstTokenAt?: number }[]}
+   */
+  const requests = [];
+  const defaultReply = options.defaultReply ?? {
+    chunks: ['Here ', 'is ', 'advice ', 'from ', 'the ', 'stub ', 'citing ', '[00:05].'],
+  };
+  const models = options.models ?? ['gpt-4o-mini', 'gpt-4o', 'gpt-3.5-turbo', 'whisper-1', 'dall-e-3'];
+  const sockets = new Set();
+
+  const server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const url = new URL(req.url ?? '/', 'http://stub');
+    const body = raw ? JSON.parse(raw) : null;
+    const record = {
+      path: url.pathname,
+      body,
+      authorization: req.headers.authorization,
+      receivedAt: performance.now(),
+    };
+    requests.push(record);
+    if (req.method === 'GET' && url.pathname.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data: models.map((id) => ({ id, object: 'model', owned_by: 'stub' })),
+        }),
+      );
+      return;
+    }
+    if (req.method !== 'POST' || !url.pathname.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    const reply = queue.shift() ?? defaultReply;
+    if (reply.status) {
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        ...(reply.retryAfter ? { 'retry-after': reply.retryAfter } : {}),
+      });
+      res.end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error' } }));
+      return;
+    }
+    const id = `chatcmpl-${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = body?.model ?? 'stub';
+    const event = (payload) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+    const chunk = (delta, finish = null) =>
+      event({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      });
+    const chunks = reply.chunks ?? defaultReply.chunks ?? [];
+    if (!body?.stream) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [
+            { index: 0, message: { role: 'assistant', content: chunks.join('') }, finish_reason: 'stop' },
+          ],
+          usage: usageOf(reply, chunks),
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    res.flushHeaders();
+    if (reply.firstTokenDelayMs) await sleep(reply.firstTokenDelayMs);
+    chunk({ role: 'assistant', content: '' });
+    for (const [index, piece] of chunks.entries()) {
+      if (index > 0 && reply.delayMs) await sleep(reply.delayMs);
+      if (res.destroyed) return;
+      if (reply.failAfter !== undefined && index >= reply.failAfter) {
+        res.destroy();
+        return;
+      }
+      chunk({ content: piece });
+      record.firstTokenAt ??= performance.now();
+    }
+    chunk({}, 'stop');
+    if (body.stream_options?.include_usage) {
+      event({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [],
+        usage: usageOf(reply, chunks),
+      });
+    }
+    res.end('data: [DONE]\n\n');
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    /** Forget recorded requests (long benchmark runs). */
+    clearRequests: () => {
+      requests.length = 0;
+    },
+    /** @param {...StubReply} replies the next replies, in order (then the default one) */
+    enqueue: (...replies) => queue.push(...replies),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve(undefined));
+      }),
+  };
+}
+
+function usageOf(reply, chunks) {
+  const usage = reply.usage ?? { prompt_tokens: 100, completion_tokens: chunks.length };
+  return { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

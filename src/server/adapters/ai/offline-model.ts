@@ -1,0 +1,199 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import { formatTimestamp } from '../../../shared/timestamps';
+import { rankByBm25, weightedQuery } from './bm25';
+import type { Passage } from './passages';
+import { countTokens } from './tokenizer';
+
+/** What the consultation hands the offline model through `providerOptions.offline`. */
+export interface OfflineContext {
+  passages: Passage[];
+  /** The user's question; empty for the automatic first answer. */
+  question: string;
+  /** The business profile's text fields by name. */
+  profile: Record<string, string>;
+  /** A notes request for one part of a long transcript (no citations needed, no streaming delay). */
+  mode?: 'answer' | 'notes';
+}
+
+export const OFFLINE_MODEL_ID = 'offline';
+
+const TOP_PASSAGES = 4;
+const QUOTE_WORDS = 45;
+
+/**
+ * The built-in model used when no AI key is set: it ranks transcript passages against the question and
+ * the business profile with BM25, cites their moments as [mm:ss], and streams the answer word by word.
+ * Its token counts come from a real tokenizer (o200k_base).
+ */
+export function createOfflineModel(options: { wordDelayMs?: number } = {}): LanguageModelV3 {
+  const wordDelayMs = options.wordDelayMs ?? 15;
+  return {
+    specificationVersion: 'v3',
+    provider: 'vidvisor',
+    modelId: OFFLINE_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(callOptions) {
+      const text = composeAnswer(contextOf(callOptions));
+      return {
+        content: [{ type: 'text', text }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: usageOf(callOptions.prompt, text),
+        warnings: [],
+      };
+    },
+    async doStream(callOptions) {
+      const context = contextOf(callOptions);
+      const text = composeAnswer(context);
+      const words = text.split(/(?<=\s)/);
+      const signal = callOptions.abortSignal;
+      const delay = context.mode === 'notes' ? 0 : wordDelayMs;
+      let index = 0;
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          controller.enqueue({ type: 'text-start', id: 'answer' });
+        },
+        async pull(controller) {
+          if (signal?.aborted) {
+            controller.error(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+            return;
+          }
+          if (index < words.length) {
+            if (delay > 0 && index > 0) await sleep(delay, signal);
+            controller.enqueue({ type: 'text-delta', id: 'answer', delta: words[index]! });
+            index += 1;
+            return;
+          }
+          controller.enqueue({ type: 'text-end', id: 'answer' });
+          controller.enqueue({
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: usageOf(callOptions.prompt, text),
+          });
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+function contextOf(options: LanguageModelV3CallOptions): OfflineContext {
+  const given = options.providerOptions?.offline as unknown as OfflineContext | undefined;
+  if (given?.passages) return given;
+  return { passages: [], question: lastUserText(options.prompt), profile: {} };
+}
+
+function lastUserText(prompt: LanguageModelV3Prompt): string {
+  const message = [...prompt].reverse().find((m) => m.role === 'user');
+  if (message?.role !== 'user') return '';
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
+}
+
+function usageOf(prompt: LanguageModelV3Prompt, completion: string): LanguageModelV3Usage {
+  const promptText = prompt
+    .map((m) =>
+      typeof m.content === 'string'
+        ? m.content
+        : m.content
+            .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
+            .join(' '),
+    )
+    .join('\n');
+  const input = countTokens(promptText);
+  const output = countTokens(completion);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: output, reasoning: undefined },
+  };
+}
+
+const PROFILE_WEIGHTS: Record<string, number> = {
+  currentChallenges: 1,
+  shortTerm: 0.8,
+  problemsAddressed: 0.6,
+  productsServices: 0.6,
+  longTerm: 0.5,
+  usp: 0.4,
+  industry: 0.4,
+  demographics: 0.3,
+  psychographics: 0.3,
+};
+
+/** The answer: the best-matching passages with their moments, tied back to the business. */
+export function composeAnswer(context: OfflineContext): string {
+  const query = weightedQuery([
+    { text: context.question, weight: 3 },
+    ...Object.entries(PROFILE_WEIGHTS).map(([field, weight]) => ({
+      text: context.profile[field] ?? '',
+      weight,
+    })),
+  ]);
+  const ranked = rankByBm25(context.passages, (p) => p.text, query).slice(0, TOP_PASSAGES);
+  const best = ranked.length ? ranked.map((r) => r.item) : context.passages.slice(0, 2);
+  // Quoted in video order; the advice starts from the best match.
+  const chosen = [...best].sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  if (context.mode === 'notes') return chosen.map((p) => `- ${cite(p)}${quote(p.text)}`).join('\n');
+  const business = context.profile.businessName || 'your business';
+  const lines: string[] = [];
+  lines.push(
+    context.question
+      ? `Here is what the video says that bears on your question, for ${business}:`
+      : `Here are the moments of this video that matter most for ${business}, given your goals and challenges:`,
+  );
+  lines.push('');
+  if (chosen.length === 0) {
+    lines.push('- The transcript is too short to draw on.');
+  }
+  for (const passage of chosen) lines.push(`- ${cite(passage)}"${quote(passage.text)}"`);
+  lines.push('', '**How to use it**', '');
+  const challenge = context.profile.currentChallenges;
+  const goal = context.profile.shortTerm;
+  const first = best[0];
+  if (first) {
+    lines.push(
+      `- Start with the idea at ${first.start === null ? 'the first passage above' : `[${formatTimestamp(first.start)}]`}${
+        challenge ? `: weigh it against your current challenge (${lowerFirst(challenge)})` : ''
+      }.`,
+    );
+  }
+  if (goal) lines.push(`- Pick one step you can test this week toward your goal: ${lowerFirst(goal)}.`);
+  lines.push('- Ask a follow-up about any moment above to dig deeper.');
+  lines.push(
+    '',
+    '_This answer comes from the offline model: it quotes the most relevant moments of the transcript. Configure an AI key for a written consultation._',
+  );
+  return lines.join('\n');
+}
+
+function cite(passage: Passage): string {
+  return passage.start === null ? '' : `[${formatTimestamp(passage.start)}] `;
+}
+
+function quote(text: string): string {
+  const words = text.split(/\s+/);
+  return words.length > QUOTE_WORDS ? `${words.slice(0, QUOTE_WORDS).join(' ')}…` : text;
+}
+
+function lowerFirst(text: string): string {
+  const trimmed = text.trim().replace(/[.!]+$/, '');
+  return trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

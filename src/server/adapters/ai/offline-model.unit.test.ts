@@ -1,0 +1,58 @@
+import { streamText } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { rankByBm25, weightedQuery } from './bm25';
+import { composeAnswer, createOfflineModel } from './offline-model';
+import { passagesFromSegments } from './passages';
+import { countTokens } from './tokenizer';
+
+const passages = passagesFromSegments([
+  { start: 0, duration: 5, text: 'Welcome to the channel, today we talk about bakeries.' },
+  { start: 40, duration: 5, text: 'Referrals reward the old customer and the new customer alike.' },
+  { start: 80, duration: 5, text: 'Pricing: a premium tier with early delivery raises margins.' },
+  { start: 120, duration: 5, text: 'Thanks for watching, subscribe for more.' },
+]);
+
+describe('BM25 ranking', () => {
+  it('puts the passage about the question first and drops unrelated ones', () => {
+    const ranked = rankByBm25(
+      passages,
+      (p) => p.text,
+      weightedQuery([{ text: 'How do I set premium pricing?', weight: 1 }]),
+    );
+    expect(ranked[0]!.item.start).toBe(80);
+    expect(ranked.map((r) => r.item.start)).not.toContain(120);
+  });
+});
+
+describe('the offline model', () => {
+  it('answers from the best passages, citing their moments', () => {
+    const answer = composeAnswer({
+      passages,
+      question: 'How do referrals work?',
+      profile: { businessName: 'Brightside Bakery', currentChallenges: 'High acquisition costs' },
+    });
+    expect(answer).toContain('Brightside Bakery');
+    expect(answer).toContain('[00:40] "Referrals reward');
+    expect(answer).toContain('Start with the idea at [00:40]');
+  });
+
+  it('streams word by word through the AI SDK and counts tokens with the tokenizer', async () => {
+    const result = streamText({
+      model: createOfflineModel({ wordDelayMs: 0 }),
+      system: 'You are a consultant.',
+      prompt: 'How do referrals work?',
+      providerOptions: { offline: { passages, question: 'How do referrals work?', profile: {} } as never },
+    });
+    const deltas: string[] = [];
+    for await (const delta of result.textStream) deltas.push(delta);
+    const text = deltas.join('');
+    expect(deltas.length).toBeGreaterThan(20);
+    expect((await result.totalUsage).outputTokens).toBe(countTokens(text));
+    expect((await result.totalUsage).inputTokens).toBeGreaterThan(5);
+  }, 30_000); // the first count loads the tokenizer's ranks
+
+  it('counts real tokens', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('hello world')).toBe(2);
+  });
+});

@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { NO_TRANSCRIPT_MESSAGE, type TranscriptSegment } from '../../../shared/transcript';
+import type { Executor } from '../../db/client';
+import { transcriptCache } from '../../db/schema';
+import type { Logger } from '../../logger';
+import { createPaidApiSource } from './paid-api';
+import { createWatchPageSource } from './watch-page';
+import { createYoutubeTranscriptSource } from './youtube-transcript-library';
+
+export interface FetchedTranscript {
+  videoId: string;
+  title: string | null;
+  language: string | null;
+  kind: 'manual' | 'auto' | null;
+  /** Which source answered: 'cache', 'watch-page', 'youtube-transcript', 'transcript-api' */
+  source: string;
+  segments: TranscriptSegment[];
+}
+
+/**
+ * Why a source gave no transcript. `unavailable` is final (the video has none, or does not exist):
+ * the chain stops. The others mean "this source could not tell": the next one is tried.
+ */
+export type TranscriptFailureKind = 'unavailable' | 'blocked' | 'rate_limited' | 'failed';
+
+export type SourceResult =
+  | { ok: true; transcript: Omit<FetchedTranscript, 'source'> }
+  | { ok: false; kind: TranscriptFailureKind; reason: string };
+
+export interface TranscriptSource {
+  readonly name: string;
+  fetch(videoId: string, signal: AbortSignal): Promise<SourceResult>;
+}
+
+export type TranscriptOutcome =
+  | { ok: true; transcript: FetchedTranscript }
+  | {
+      ok: false;
+      kind: 'unavailable' | 'blocked';
+      attempts: { source: string; kind: TranscriptFailureKind; reason: string }[];
+    };
+
+export interface TranscriptFetcher {
+  fetchTranscript(videoId: string): Promise<TranscriptOutcome>;
+}
+
+const SOURCE_TIMEOUT_MS = 20_000;
+
+/** The database cache, then each source in order; a fetched transcript is cached per video id. */
+export function createTranscriptFetcher(options: {
+  db: Executor;
+  sources: TranscriptSource[];
+  logger: Logger;
+}): TranscriptFetcher {
+  return {
+    async fetchTranscript(videoId) {
+      const cached = await readCache(options.db, videoId);
+      if (cached) return { ok: true, transcript: cached };
+      const attempts: { source: string; kind: TranscriptFailureKind; reason: string }[] = [];
+      for (const source of options.sources) {
+        const result = await runSource(source, videoId);
+        if (result.ok && result.transcript.segments.length > 0) {
+          const transcript = { ...result.transcript, source: source.name };
+          await writeCache(options.db, transcript);
+          return { ok: true, transcript };
+        }
+        const failure = result.ok
+          ? { kind: 'unavailable' as const, reason: NO_TRANSCRIPT_MESSAGE }
+          : { kind: result.kind, reason: result.reason };
+        attempts.push({ source: source.name, ...failure });
+        options.logger.info({ videoId, source: source.name, ...failure }, 'transcript source gave none');
+        if (failure.kind === 'unavailable') return { ok: false, kind: 'unavailable', attempts };
+      }
+      return { ok: false, kind: 'blocked', attempts };
+    },
+  };
+}
+
+async function runSource(source: TranscriptSource, videoId: string): Promise<SourceResult> {
+  try {
+    return await source.fetch(videoId, AbortSignal.timeout(SOURCE_TIMEOUT_MS));
+  } catch (error) {
+    return { ok: false, kind: 'failed', reason: (error as Error).message ?? String(error) };
+  }
+}
+
+async function readCache(db: Executor, videoId: string): Promise<FetchedTranscript | null> {
+  const [row] = await db.select().from(transcriptCache).where(eq(transcriptCache.videoId, videoId)).limit(1);
+  if (!row) return null;
+  return {
+    videoId,
+    title: row.title,
+    language: row.language,
+    kind: row.kind === 'manual' || row.kind === 'auto' ? row.kind : null,
+    source: 'cache',
+    segments: row.segments,
+  };
+}
+
+async function writeCache(db: Executor, transcript: FetchedTranscript) {
+  await db
+    .insert(transcriptCache)
+    .values({
+      videoId: transcript.videoId,
+      title: transcript.title,
+      language: transcript.language,
+      kind: transcript.kind,
+      source: transcript.source,
+      segments: transcript.segments,
+    })
+    .onConflictDoNothing();
+}
+
+export interface YouTubeSourceOptions {
+  /** YouTube's origin (YOUTUBE_BASE_URL); tests point it at a local fixture server. */
+  baseUrl: string;
+  fetch?: typeof globalThis.fetch;
+  transcriptApi?: { url: string; key: string };
+}
+
+/** The chain of DESIGN.md: our watch-page reader, the youtube-transcript library, then the paid API when set. */
+export function createYouTubeSources(options: YouTubeSourceOptions): TranscriptSource[] {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const sources = [
+    createWatchPageSource({ baseUrl: options.baseUrl, fetch: fetchImpl }),
+    createYoutubeTranscriptSource({ baseUrl: options.baseUrl, fetch: fetchImpl }),
+  ];
+  if (options.transcriptApi)
+    sources.push(createPaidApiSource({ ...options.transcriptApi, fetch: fetchImpl }));
+  return sources;
+}

@@ -1,0 +1,47 @@
+import { YoutubeTranscript, YoutubeTranscriptTooManyRequestError } from 'youtube-transcript';
+import { collapseWhitespace } from '../../../shared/transcript';
+import type { TranscriptSource } from './index';
+import { fetchAtBaseUrl } from './youtube-urls';
+
+/**
+ * The youtube-transcript library: InnerTube's player API as the Android app calls it, then its own
+ * watch-page fallback. We ask for srv3 timed text so its offsets are always milliseconds.
+ */
+export function createYoutubeTranscriptSource(options: {
+  baseUrl: string;
+  fetch: typeof globalThis.fetch;
+}): TranscriptSource {
+  const routed = fetchAtBaseUrl(options.baseUrl, options.fetch);
+  return {
+    name: 'youtube-transcript',
+    async fetch(videoId, signal) {
+      const fetchSrv3: typeof globalThis.fetch = (input, init) => {
+        const url = new URL(
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        );
+        if (url.pathname.endsWith('/timedtext')) url.searchParams.set('fmt', 'srv3');
+        return routed(url, { ...init, signal });
+      };
+      try {
+        const items = await YoutubeTranscript.fetchTranscript(videoId, { fetch: fetchSrv3 });
+        const segments = items
+          .map((item) => ({
+            start: item.offset / 1000,
+            duration: item.duration / 1000,
+            text: collapseWhitespace(item.text),
+          }))
+          .filter((segment) => segment.text);
+        if (segments.length === 0) return { ok: false, kind: 'failed', reason: 'library returned no lines' };
+        return {
+          ok: true,
+          transcript: { videoId, title: null, language: items[0]?.lang ?? null, kind: null, segments },
+        };
+      } catch (error) {
+        if (error instanceof YoutubeTranscriptTooManyRequestError) {
+          return { ok: false, kind: 'rate_limited', reason: error.message };
+        }
+        return { ok: false, kind: 'failed', reason: (error as Error).message };
+      }
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { chatMessages, chats } from '../../db/schema';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** A chat that is not deleted, by id (ownership is checked by the caller). */
+export async function findLiveChat(db: Executor, chatId: string): Promise<ChatRow | null> {
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.id, chatId), isNull(chats.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+}
+
+/** A claim left by a process that died before storing anything may be taken again after this long. */
+const STALE_CLAIM_MINUTES = 11;
+const STALE_CLAIM = sql.raw(`now() - interval '${STALE_CLAIM_MINUTES} minutes'`);
+
+export function isStaleClaim(claimedAt: Date, now = Date.now()): boolean {
+  return now - claimedAt.getTime() > STALE_CLAIM_MINUTES * 60_000;
+}
+
+/**
+ * Claims the automatic first answer of a chat: one atomic update, so of any number of concurrent
+ * requests (two tabs, two processes) exactly one gets `true`.
+ */
+export async function claimFirstReply(db: Executor, chatId: string, userId: string): Promise<boolean> {
+  const claimed = await db
+    .update(chats)
+    .set({ firstReplyClaimedAt: sql`now()` })
+    .where(
+      and(
+        eq(chats.id, chatId),
+        eq(chats.userId, userId),
+        isNull(chats.deletedAt),
+        or(isNull(chats.firstReplyClaimedAt), lt(chats.firstReplyClaimedAt, STALE_CLAIM)),
+        sql`not exists (select 1 from ${chatMessages} where ${chatMessages.chatId} = ${chats.id})`,
+      ),
+    )
+    .returning({ id: chats.id });
+  return claimed.length === 1;
+}
+
+export function insertMessageStatement(db: Executor, values: typeof chatMessages.$inferInsert): SQL {
+  return db.insert(chatMessages).values(values).returning({ id: chatMessages.id }).getSQL();
+}
+
+export function addChatTokensStatement(db: Executor, chatId: string, tokens: number): SQL {
+  return db
+    .update(chats)
+    .set({ totalTokens: sql`${chats.totalTokens} + ${tokens}` })
+    .where(eq(chats.id, chatId))
+    .getSQL();
+}
+
+/**
+ * Runs several writes as one statement (data-modifying CTEs): atomic like a transaction, in one round
+ * trip, which matters on the hot path of every reply. Returns the rows the first statement returns
+ * (give it a RETURNING clause, or pass `returnFirst: false`).
+ */
+export async function writeTogether(
+  db: Executor,
+  statements: SQL[],
+  { returnFirst = true } = {},
+): Promise<Record<string, unknown>[]> {
+  if (statements.length === 0) return [];
+  const parts = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
+  const final = returnFirst ? sql`select * from w0` : sql`select 1`;
+  const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} ${final}`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}

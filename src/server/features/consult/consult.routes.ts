@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import {
+  chatIdParam,
+  chatViewQuery,
+  createChatInput,
+  sendMessageInput,
+} from '../../../shared/schemas/consult';
+import { currentUser, requireUser } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { AppError } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { requireOnboarded } from '../account/gate.service';
+import { acquireGenerationSlot } from '../usage/usage.service';
+import { claimFirstReply, isStaleClaim, listMessages } from './consult.queries';
+import { accessChat, chatView, createChat, storeUserMessage } from './consult.service';
+import { loadPromptContext, streamReply } from './generation';
+
+export function consultRoutes(deps: AppDeps) {
+  const onboarded = requireOnboarded(deps.db);
+  return new Hono<AppEnv>()
+    .post('/chats', onboarded, validate('json', createChatInput), async (c) => {
+      const chat = await createChat(deps, currentUser(c), c.req.valid('json'));
+      return c.json({ id: chat.id, title: chat.title }, 201);
+    })
+    .get(
+      '/chats/:chatId',
+      requireUser,
+      validate('param', chatIdParam),
+      validate('query', chatViewQuery),
+      async (c) => {
+        const user = currentUser(c);
+        const access = await accessChat(deps, user, c.req.valid('param').chatId, {
+          allowAdminRead: c.req.valid('query').ia === '1',
+        });
+        return c.json(await chatView(deps, user, access), 200);
+      },
+    )
+    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {
+      const user = currentUser(c);
+      const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
+      const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
+      // Seen claimed already: answer before queueing for the user's lease (another tab is writing it).
+      if (chat.firstReplyClaimedAt && !isStaleClaim(chat.firstReplyClaimedAt)) throw taken();
+      const slot = await acquireGenerationSlot(deps.db, user);
+      const context = loadPromptContext(deps, user.id);
+      if (!(await claimFirstReply(deps.db, chat.id, user.id))) {
+        await slot.release(deps.db);
+        throw taken();
+      }
+      return streamReply(deps, {
+        user,
+        chat,
+        kind: 'first',
+        question: '',
+        history: [],
+        slot,
+        requestSignal: c.req.raw.signal,
+        context,
+      });
+    })
+    .post(
+      '/chats/:chatId/messages',
+      onboarded,
+      validate('param', chatIdParam),
+      validate('json', sendMessageInput),
+      async (c) => {
+        const user = currentUser(c);
+        const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
+        const slot = await acquireGenerationSlot(deps.db, user);
+        try {
+          const context = loadPromptContext(deps, user.id);
+          const [message, earlier] = await Promise.all([
+            storeUserMessage(deps, user, chat, c.req.valid('json').content.trim()),
+            listMessages(deps.db, chat.id),
+          ]);
+          return streamReply(deps, {
+            user,
+            chat,
+            kind: 'follow-up',
+            question: message.content,
+            history: earlier.filter((m) => m.id !== message.id),
+            slot,
+            requestSignal: c.req.raw.signal,
+            context,
+          });
+        } catch (error) {
+          await slot.release(deps.db);
+          throw error;
+        }
+      },
+    );
+}

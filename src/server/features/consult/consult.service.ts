@@ -1,0 +1,168 @@
+import type { CreateChatInput } from '../../../shared/schemas/consult';
+import {
+  MAX_TRANSCRIPT_CHARS,
+  NO_TRANSCRIPT_MESSAGE,
+  parseCaptionFile,
+  parsePastedTranscript,
+  segmentsToPlainText,
+  TRANSCRIPT_FETCH_FAILED_MESSAGE,
+  type TranscriptSegment,
+  titleFromTranscript,
+} from '../../../shared/transcript';
+import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
+import type { AppDeps, SessionUser } from '../../context';
+import { chats } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { isOverLimit, usageIncrement } from '../usage/usage.service';
+import {
+  type ChatRow,
+  findLiveChat,
+  insertMessageStatement,
+  listMessages,
+  type MessageRow,
+  writeTogether,
+} from './consult.queries';
+
+export const TRANSCRIPT_BLOCKED_MESSAGE =
+  "YouTube would not give us this video's captions (it blocks many servers). Paste the transcript or upload a caption file instead: we keep the link so your chat still has its video.";
+
+interface TranscriptForChat {
+  transcript: string;
+  segments: TranscriptSegment[] | null;
+  videoId: string | null;
+  youtubeUrl: string | null;
+  title: string | null;
+}
+
+/** Creates a consultation from a YouTube link, a pasted transcript or a caption file. */
+export async function createChat(deps: AppDeps, user: SessionUser, input: CreateChatInput): Promise<ChatRow> {
+  const source = await transcriptFor(deps, input);
+  if (!source.transcript) throw transcriptUnavailable();
+  if (source.transcript.length > MAX_TRANSCRIPT_CHARS) {
+    throw badRequest(
+      `Keep the transcript under ${MAX_TRANSCRIPT_CHARS.toLocaleString('en-US')} characters`,
+      'transcript',
+    );
+  }
+  const [chat] = await deps.db
+    .insert(chats)
+    .values({
+      userId: user.id,
+      youtubeUrl: source.youtubeUrl,
+      videoId: source.videoId,
+      transcript: source.transcript,
+      transcriptSegments: source.segments,
+      title: source.title || titleFromTranscript(source.transcript),
+    })
+    .returning();
+  return chat!;
+}
+
+async function transcriptFor(deps: AppDeps, input: CreateChatInput): Promise<TranscriptForChat> {
+  const link = linkOf(input.youtubeUrl);
+  if (input.source === 'manual') {
+    const segments = parsePastedTranscript(input.transcript);
+    const transcript = segments ? segmentsToPlainText(segments) : input.transcript.trim();
+    return { transcript, segments, ...link, title: null };
+  }
+  if (input.source === 'captions') {
+    const parsed = parseCaptionFile(input.content);
+    if (!parsed.ok) throw badRequest(parsed.message, 'content');
+    return {
+      transcript: segmentsToPlainText(parsed.segments),
+      segments: parsed.segments,
+      ...link,
+      title: null,
+    };
+  }
+  const outcome = await deps.transcripts.fetchTranscript(link.videoId!);
+  if (!outcome.ok && outcome.kind === 'unavailable') {
+    deps.logger.info({ videoId: link.videoId, attempts: outcome.attempts }, NO_TRANSCRIPT_MESSAGE);
+    throw transcriptUnavailable();
+  }
+  if (!outcome.ok) throw new AppError(502, 'transcript_blocked', TRANSCRIPT_BLOCKED_MESSAGE);
+  const { segments, title } = outcome.transcript;
+  return { transcript: segmentsToPlainText(segments), segments, ...link, title };
+}
+
+function linkOf(youtubeUrl: string | undefined) {
+  const videoId = youtubeUrl ? parseYouTubeVideoId(youtubeUrl) : null;
+  return { videoId, youtubeUrl: videoId ? youTubeWatchUrl(videoId) : null };
+}
+
+/** The spec: an empty transcript raises 'No transcript available for this video'; the user sees this. */
+const transcriptUnavailable = () =>
+  new AppError(422, 'transcript_unavailable', TRANSCRIPT_FETCH_FAILED_MESSAGE);
+
+export interface ChatAccess {
+  chat: ChatRow;
+  /** A super admin reading another user's chat. */
+  readOnly: boolean;
+}
+
+/**
+ * A chat its owner may use, or a super admin may read. Deleted chats and other users' chats are 404
+ * (never 403: whether a chat id exists is nobody else's business).
+ */
+export async function accessChat(
+  deps: AppDeps,
+  user: SessionUser,
+  chatId: string,
+  options: { allowAdminRead: boolean },
+): Promise<ChatAccess> {
+  const chat = await findLiveChat(deps.db, chatId);
+  if (chat && chat.userId === user.id) return { chat, readOnly: false };
+  if (chat && options.allowAdminRead && user.role === 'super_admin') return { chat, readOnly: true };
+  throw notFound('Chat not found');
+}
+
+export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess) {
+  const [messages, overLimit] = await Promise.all([
+    listMessages(deps.db, access.chat.id),
+    access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
+  ]);
+  const { chat } = access;
+  return {
+    chat: {
+      id: chat.id,
+      title: chat.title ?? titleFromTranscript(chat.transcript),
+      youtubeUrl: chat.youtubeUrl,
+      transcript: chat.transcript,
+      totalTokens: chat.totalTokens,
+      createdAt: chat.createdAt.toISOString(),
+    },
+    messages: messages.map(serializeMessage),
+    readOnly: access.readOnly,
+    /** The first answer was claimed but is not stored yet: another tab or request is writing it. */
+    firstReplyPending: messages.length === 0 && chat.firstReplyClaimedAt !== null,
+    usageExceeded: overLimit,
+    /** Answers come from the built-in offline model until an AI key is configured. */
+    offlineModel: deps.ai.kind === 'offline',
+  };
+}
+
+export function serializeMessage(message: MessageRow) {
+  return {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    status: message.status,
+    totalTokens: message.totalTokens,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
+/** Stores the user's message and counts it as sent (one statement) before any reply is generated. */
+export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
+  const [row] = await writeTogether(deps.db, [
+    insertMessageStatement(deps.db, {
+      chatId: chat.id,
+      userId: user.id,
+      role: 'user',
+      content,
+      createdAt: new Date(),
+    }),
+    usageIncrement(deps.db, user.id, { messages: 1 }),
+  ]);
+  return { id: String(row!.id), content };
+}

@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  generateText,
+  type LanguageModelUsage,
+  type ModelMessage,
+  streamText,
+  type UIMessageStreamWriter,
+} from 'ai';
+import type { SQL } from 'drizzle-orm';
+import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
+import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
+import type { BusinessProfileInput } from '../../../shared/schemas/profile';
+import type { OfflineContext } from '../../adapters/ai';
+import { passagesOf } from '../../adapters/ai/passages';
+import { countTokens } from '../../adapters/ai/tokenizer';
+import type { AppDeps, SessionUser } from '../../context';
+import type { chatMessages } from '../../db/schema';
+import { getAssistantSettings } from '../assistant/assistant.service';
+import { getProfile } from '../profile/profile.service';
+import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
+import {
+  addChatTokensStatement,
+  type ChatRow,
+  insertMessageStatement,
+  type MessageRow,
+  writeTogether,
+} from './consult.queries';
+import {
+  CHUNK_NOTES_SYSTEM,
+  FIRST_REPLY_REQUEST,
+  fullTranscriptSection,
+  historyMessages,
+  notesSection,
+  profileFields,
+  relevantExcerptsSection,
+  systemPrompt,
+  timedTranscript,
+  transcriptBudget,
+  transcriptChunks,
+} from './prompt';
+
+/** The spec's AI client timeout: a reply that runs longer is cut off and saved as it stands. */
+const REPLY_TIMEOUT_MS = 10 * 60_000;
+/** Retries of a provider call that failed or was rate-limited (the SDK backs off, honouring retry-after). */
+const MAX_RETRIES = 2;
+const CHUNK_MAX_RETRIES = 5;
+
+export interface ReplyRequest {
+  user: SessionUser;
+  chat: ChatRow;
+  kind: 'first' | 'follow-up';
+  /** The user's new message (already stored); empty for the first answer. */
+  question: string;
+  /** Stored messages before the question. */
+  history: MessageRow[];
+  slot: GenerationSlot;
+  /** Aborted when the client disconnects or presses Stop. */
+  requestSignal: AbortSignal;
+  /** The instructions, model and profile, loaded while the route does its own work. */
+  context: Promise<PromptContext>;
+}
+
+export interface PromptContext {
+  settings: Awaited<ReturnType<typeof getAssistantSettings>>;
+  profile: BusinessProfileInput;
+}
+
+/** Starts loading what the prompt needs; a failure surfaces where the reply awaits it (and is stored as such). */
+export function loadPromptContext(deps: AppDeps, userId: string): Promise<PromptContext> {
+  const context = Promise.all([getAssistantSettings(deps.db), getProfile(deps.db, userId)]).then(
+    ([settings, profile]) => ({ settings, profile }),
+  );
+  context.catch(() => {}); // awaited later; this only keeps an early failure from being "unhandled"
+  return context;
+}
+
+interface Tokens {
+  prompt: number;
+  completion: number;
+}
+
+type Outcome = 'complete' | 'stopped' | 'failed';
+
+/**
+ * Streams a reply as the AI SDK's UI message stream and stores it when it ends, however it ends:
+ * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down).
+ * The stored message, the chat's total, the month's usage and the lease release share one transaction.
+ */
+export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
+  const stream = createUIMessageStream<ConsultUIMessage>({
+    execute: ({ writer }) => generate(deps, request, writer),
+    onError: () => (request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE),
+  });
+  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
+}
+
+type Write = (chunk: Parameters<UIMessageStreamWriter<ConsultUIMessage>['write']>[0]) => void;
+
+interface Reply {
+  text: string;
+  outcome: Outcome;
+  tokens: Tokens;
+}
+
+async function generate(
+  deps: AppDeps,
+  request: ReplyRequest,
+  writer: UIMessageStreamWriter<ConsultUIMessage>,
+) {
+  const write: Write = (chunk) => {
+    try {
+      writer.write(chunk);
+    } catch {
+      // the client has gone: keep generating until the abort lands, then save
+    }
+  };
+  const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
+  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout]);
+  const endedBy = () => stoppedOrFailed(request, deps, timeout);
+  const textId = randomUUID();
+  const reply: Reply = { text: '', outcome: 'complete', tokens: { prompt: 0, completion: 0 } };
+  let prompt: Prompt | null = null;
+
+  write({ type: 'start' });
+  try {
+    prompt = await buildPrompt(deps, request, abortSignal, write);
+    reply.tokens = add(reply.tokens, prompt.tokens);
+    await streamAnswer(deps, request, { prompt, abortSignal, endedBy, textId, write, reply });
+  } catch (error) {
+    reply.outcome = abortSignal.aborted ? endedBy() : 'failed';
+    if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
+  }
+  if (reply.outcome !== 'complete' && prompt && reply.tokens.completion === 0) {
+    // The provider never reported usage for a cut-off reply: count what was sent and received.
+    reply.tokens = add(reply.tokens, {
+      prompt: countPromptTokens(prompt),
+      completion: countTokens(reply.text),
+    });
+  }
+  const saved = await saveReply(deps, request, reply);
+  if (reply.outcome === 'failed') {
+    const id = `${textId}-apology`;
+    write({ type: 'text-start', id });
+    write({ type: 'text-delta', id, delta: `${reply.text ? '\n\n' : ''}${apologyFor(request)}` });
+    write({ type: 'text-end', id });
+  }
+  write({ type: 'finish', messageMetadata: { totalTokens: saved.totalTokens, status: saved.status } });
+}
+
+interface Prompt {
+  model: ReturnType<AppDeps['ai']['languageModel']>;
+  system: string;
+  messages: ModelMessage[];
+  offline: OfflineContext;
+  /** Spent preparing it (notes on a long transcript). */
+  tokens: Tokens;
+}
+
+async function buildPrompt(
+  deps: AppDeps,
+  request: ReplyRequest,
+  abortSignal: AbortSignal,
+  write: Write,
+): Promise<Prompt> {
+  const { settings, profile } = await request.context;
+  const model = deps.ai.languageModel(settings.model);
+  const question = request.question || FIRST_REPLY_REQUEST;
+  const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
+  const transcript = await transcriptSection(deps, request, {
+    profile,
+    passages,
+    question,
+    model,
+    abortSignal,
+    write,
+  });
+  return {
+    model,
+    system: systemPrompt(settings.instructions, profile, transcript.section),
+    messages: [...historyMessages(request.history), { role: 'user', content: question }],
+    offline: { passages, question: request.question, profile: profileFields(profile) },
+    tokens: transcript.tokens,
+  };
+}
+
+/** Streams the model's answer to the browser, collecting its text, usage and how it ended into `reply`. */
+async function streamAnswer(
+  deps: AppDeps,
+  request: ReplyRequest,
+  run: {
+    prompt: Prompt;
+    abortSignal: AbortSignal;
+    endedBy: () => Outcome;
+    textId: string;
+    write: Write;
+    reply: Reply;
+  },
+) {
+  const { prompt, textId, write, reply } = run;
+  const result = streamText({
+    model: prompt.model,
+    system: prompt.system,
+    messages: prompt.messages,
+    abortSignal: run.abortSignal,
+    maxRetries: MAX_RETRIES,
+    providerOptions: { offline: prompt.offline as never },
+    // Errors arrive as stream parts below (logged there); this stops the SDK printing them too.
+    onError: () => {},
+  });
+  let textStarted = false;
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') {
+      if (!textStarted) write({ type: 'text-start', id: textId });
+      textStarted = true;
+      reply.text += part.text;
+      write({ type: 'text-delta', id: textId, delta: part.text });
+    } else if (part.type === 'finish') {
+      reply.tokens = add(reply.tokens, usageTokens(part.totalUsage));
+    } else if (part.type === 'abort') {
+      reply.outcome = run.endedBy();
+    } else if (part.type === 'error') {
+      reply.outcome = 'failed';
+      deps.logger.warn({ err: part.error, chatId: request.chat.id }, 'AI provider failed while streaming');
+    }
+  }
+  if (textStarted) write({ type: 'text-end', id: textId });
+}
+
+function stoppedOrFailed(request: ReplyRequest, deps: AppDeps, timeout: AbortSignal): Outcome {
+  // The user's own Stop or a closed tab is not a failure; a timeout or a shutdown is.
+  if (request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted) return 'stopped';
+  return 'failed';
+}
+
+/**
+ * The transcript as the prompt carries it: whole when it fits the budget; for the first answer on a
+ * longer one, notes taken part by part (with progress sent to the browser); for a follow-up, the
+ * passages most relevant to the question.
+ */
+async function transcriptSection(
+  deps: AppDeps,
+  request: ReplyRequest,
+  context: {
+    profile: BusinessProfileInput;
+    passages: ReturnType<typeof passagesOf>;
+    question: string;
+    model: ReturnType<AppDeps['ai']['languageModel']>;
+    abortSignal: AbortSignal;
+    write: Write;
+  },
+): Promise<{ section: string; tokens: Tokens }> {
+  const whole = timedTranscript(context.passages);
+  const budget = transcriptBudget(context.profile);
+  const none = { prompt: 0, completion: 0 };
+  if (whole.length <= budget) return { section: fullTranscriptSection(whole), tokens: none };
+  if (request.kind === 'follow-up' || deps.ai.kind === 'offline') {
+    return { section: relevantExcerptsSection(context.passages, context.question, budget), tokens: none };
+  }
+  const chunks = transcriptChunks(whole, context.profile);
+  const notes: string[] = [];
+  let tokens = none;
+  for (const [index, chunk] of chunks.entries()) {
+    context.write({ type: 'data-progress', data: { part: index + 1, of: chunks.length }, transient: true });
+    const result = await generateText({
+      model: context.model,
+      system: CHUNK_NOTES_SYSTEM,
+      prompt: chunk,
+      abortSignal: context.abortSignal,
+      maxRetries: CHUNK_MAX_RETRIES,
+      providerOptions: {
+        offline: { passages: [], question: '', profile: {}, mode: 'notes' } as never,
+      },
+    });
+    notes.push(result.text.trim());
+    tokens = add(tokens, usageTokens(result.totalUsage));
+  }
+  return { section: notesSection(notes), tokens };
+}
+
+function usageTokens(usage: LanguageModelUsage): Tokens {
+  return { prompt: usage.inputTokens ?? 0, completion: usage.outputTokens ?? 0 };
+}
+
+function add(a: Tokens, b: Tokens): Tokens {
+  return { prompt: a.prompt + b.prompt, completion: a.completion + b.completion };
+}
+
+function countPromptTokens(prompt: Pick<Prompt, 'system' | 'messages'>): number {
+  const messages = prompt.messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+  return countTokens(`${prompt.system}\n${messages}`);
+}
+
+function apologyFor(request: ReplyRequest): string {
+  return request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE;
+}
+
+/**
+ * Stores what the reply produced: the text with its status and tokens (a stopped first answer is kept
+ * even when empty, so the chat does not wait for it forever), then an apology where the reply failed.
+ */
+async function saveReply(
+  deps: AppDeps,
+  request: ReplyRequest,
+  reply: Reply,
+): Promise<{ totalTokens: number; status: MessageStatus }> {
+  const { user, chat } = request;
+  const totalTokens = reply.tokens.prompt + reply.tokens.completion;
+  const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
+  const keepText = reply.text.trim() !== '' || (request.kind === 'first' && reply.outcome === 'stopped');
+  const now = Date.now();
+  const message = (values: Partial<typeof chatMessages.$inferInsert>) =>
+    insertMessageStatement(deps.db, {
+      chatId: chat.id,
+      userId: user.id,
+      role: 'assistant',
+      content: '',
+      ...values,
+    });
+  const spent = { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens };
+  const writes: SQL[] = [];
+  if (keepText) writes.push(message({ content: reply.text, status, ...spent, createdAt: new Date(now) }));
+  if (reply.outcome === 'failed') {
+    // Tokens spent on a failure with no text still count: they are on the apology.
+    const apologyTokens = keepText ? {} : spent;
+    writes.push(
+      message({
+        content: apologyFor(request),
+        status: 'error',
+        ...apologyTokens,
+        createdAt: new Date(now + 1),
+      }),
+    );
+  }
+  if (totalTokens > 0) {
+    writes.push(
+      addChatTokensStatement(deps.db, chat.id, totalTokens),
+      usageIncrement(deps.db, user.id, { tokens: totalTokens }),
+    );
+  }
+  const release = request.slot.releaseStatement();
+  if (release) writes.push(release);
+  try {
+    // One statement: the message, the chat's total, the month's usage and the lease, all or nothing.
+    await writeTogether(deps.db, writes, { returnFirst: false });
+  } catch (error) {
+    deps.logger.error({ err: error, chatId: chat.id }, 'could not store a reply');
+  }
+  return { totalTokens, status: reply.outcome === 'failed' && !keepText ? 'error' : status };
+}

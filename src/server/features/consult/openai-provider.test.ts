@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiStub } from '../../../../scripts/lib/openai-stub.mjs';
+import { monthKey } from '../../../shared/dates';
+import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
+import { chatMessages, usageMonths } from '../../db/schema';
+import { createManualChat, waitFor } from '../../testing/consult';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { readUiStream, readUntil } from '../../testing/ui-stream';
+
+let t: TestApp;
+let stub: Awaited<ReturnType<typeof startOpenAiStub>>;
+beforeAll(async () => {
+  stub = await startOpenAiStub();
+  t = await createTestApp({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: stub.baseURL });
+});
+afterAll(async () => {
+  await t.close();
+  await stub.close();
+});
+
+const TRANSCRIPT =
+  '0:00\nWelcome.\n0:12\nReferrals reward both sides and cut acquisition costs.\n0:45\nRaise prices with a premium tier.';
+
+const newChat = (user: TestUser, transcript = TRANSCRIPT) => createManualChat(user, transcript);
+
+const messagesOf = (chatId: string) =>
+  t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt);
+
+describe('an OpenAI-compatible provider', () => {
+  it('streams its reply, sends instructions, profile and timed transcript, and stores its usage', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const before = stub.requests.length;
+    stub.enqueue({
+      chunks: ['Use ', 'referrals ', '[00:12].'],
+      usage: { prompt_tokens: 1234, completion_tokens: 56 },
+    });
+    const stream = await readUiStream(
+      await user.client.post(`/api/chats/${id}/messages`, { content: 'How do I grow?' }),
+    );
+    expect(stream.text).toBe('Use referrals [00:12].');
+    expect(stream.metadata).toEqual({ totalTokens: 1290, status: 'complete' });
+
+    const request = stub.requests[before]!;
+    expect(request.authorization).toBe('Bearer sk-test-key');
+    expect(request.body.model).toBe('gpt-4o-mini');
+    expect(request.body.stream).toBe(true);
+    const [system, question] = request.body.messages;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('You are Vidvisor');
+    expect(system.content).toContain('Brightside Bakery');
+    expect(system.content).toContain('[00:00] Welcome. Referrals reward both sides');
+    expect(system.content).toContain('[00:45] Raise prices');
+    expect(question).toEqual({ role: 'user', content: 'How do I grow?' });
+
+    const [, answer] = await messagesOf(id);
+    expect(answer).toMatchObject({
+      status: 'complete',
+      promptTokens: 1234,
+      completionTokens: 56,
+      totalTokens: 1290,
+    });
+    const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
+    expect(usage).toMatchObject({ month: monthKey(), tokens: 1290, messages: 1 });
+    expect((await user.client.json(`/api/chats/${id}`)).offlineModel).toBe(false);
+  });
+
+  it('keeps what arrived and appends the apology when the provider fails mid-stream', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    stub.enqueue({ chunks: ['First ', 'part ', 'then ', 'gone'], failAfter: 2, delayMs: 20 });
+    const stream = await readUiStream(
+      await user.client.post(`/api/chats/${id}/messages`, { content: 'Go on' }),
+    );
+    expect(stream.text).toBe(`First part \n\n${REPLY_FAILED_MESSAGE}`);
+    const [question, partial, apology] = await messagesOf(id);
+    expect(question).toMatchObject({ role: 'user', content: 'Go on' });
+    expect(partial).toMatchObject({ role: 'assistant', content: 'First part ', status: 'partial' });
+    expect(partial!.completionTokens).toBeGreaterThan(0);
+    expect(partial!.promptTokens).toBeGreaterThan(0);
+    expect(apology).toMatchObject({
+      role: 'assistant',
+      content: REPLY_FAILED_MESSAGE,
+      status: 'error',
+      totalTokens: 0,
+    });
+  });
+
+  it('stores the first-answer apology when the provider keeps failing', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    stub.enqueue(...Array.from({ length: 3 }, () => ({ status: 500, retryAfter: '0' })));
+    const stream = await readUiStream(await user.client.post(`/api/chats/${id}/first-reply`));
+    expect(stream.text).toBe(FIRST_REPLY_FAILED_MESSAGE);
+    const rows = await messagesOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ content: FIRST_REPLY_FAILED_MESSAGE, status: 'error' });
+    // Exactly once: the failed first answer is not generated again.
+    expect((await user.client.post(`/api/chats/${id}/first-reply`)).status).toBe(409);
+  });
+
+  it('retries after a 429, following retry-after', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const before = stub.requests.length;
+    stub.enqueue({ status: 429, retryAfter: '0' }, { chunks: ['Worth ', 'the ', 'wait.'] });
+    const stream = await readUiStream(await user.client.post(`/api/chats/${id}/messages`, { content: 'Hi' }));
+    expect(stream.text).toBe('Worth the wait.');
+    expect(stub.requests.length - before).toBe(2);
+  });
+
+  it('reads a long transcript part by part for the first answer, showing progress', async () => {
+    const user = await t.createOnboardedUser();
+    const line = (i: number) =>
+      `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}\nIdea number ${i} about pricing, retention and referrals for small shops.`;
+    const transcript = Array.from({ length: 3600 }, (_, i) => line(i)).join('\n');
+    const id = await newChat(user, transcript);
+    const before = stub.requests.length;
+    stub.enqueue(
+      { chunks: ['- [00:10] notes one'] },
+      { status: 429, retryAfter: '0' },
+      { chunks: ['- [40:00] notes two'] },
+      { chunks: ['Final ', 'answer.'] },
+    );
+    const stream = await readUiStream(await user.client.post(`/api/chats/${id}/first-reply`));
+    const progress = stream.chunks.filter((c) => c.type === 'data-progress').map((c) => c.data);
+    expect(progress).toEqual([
+      { part: 1, of: 2 },
+      { part: 2, of: 2 },
+    ]);
+    expect(stream.text).toBe('Final answer.');
+    const calls = stub.requests.slice(before);
+    expect(calls.map((c) => Boolean(c.body.stream))).toEqual([false, false, false, true]);
+    const system = calls[3]!.body.messages[0].content as string;
+    expect(system).toContain('### Part 1\n- [00:10] notes one');
+    expect(system).toContain('### Part 2\n- [40:00] notes two');
+    expect(system).not.toContain('Idea number 3000');
+  });
+
+  it('saves the partial reply and the apology when the server shuts down mid-stream', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    stub.enqueue({ chunks: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 20 });
+    const response = await user.client.post(`/api/chats/${id}/messages`, { content: 'Long one please' });
+    await readUntil(response, (text) => text.includes('w3 '));
+    t.beginShutdown();
+    const rows = await waitFor(async () => {
+      const found = await messagesOf(id);
+      return found.length === 3 ? found : undefined;
+    });
+    expect(rows[1]).toMatchObject({ role: 'assistant', status: 'partial' });
+    expect(rows[1]!.content).toMatch(/^w0 w1 w2 w3 /);
+    expect(rows[1]!.content).not.toContain('w199');
+    expect(rows[2]).toMatchObject({ content: REPLY_FAILED_MESSAGE, status: 'error' });
+  });
+});

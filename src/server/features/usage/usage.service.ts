@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { monthKey, monthLabel } from '../../../shared/dates';
+import { isStaff } from '../../../shared/roles';
+import { isUsageExceeded, type TokenAllowance, USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
+import type { SessionUser } from '../../context';
+import type { Database, Executor } from '../../db/client';
+import { generationLeases, usageMonths } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { loadGateState } from '../account/gate.service';
+import { findPlan } from '../billing/subscription.queries';
+
+/** How long a reply may hold its user's lease before another process may take it over. */
+export const GENERATION_LEASE_MS = 11 * 60_000;
+
+export interface Allowance {
+  planId: string | null;
+  monthlyTokens: TokenAllowance;
+  dailyMessages: number | null;
+}
+
+/** The user's monthly token allowance: staff unlimited; else their plan's; no plan or an unknown one: unknown. */
+export async function resolveAllowance(db: Database, user: SessionUser): Promise<Allowance> {
+  if (isStaff(user.role)) return { planId: null, monthlyTokens: 'unlimited', dailyMessages: null };
+  const { planId } = await loadGateState(db, user);
+  const plan = planId ? await findPlan(db, planId) : null;
+  if (!plan) return { planId, monthlyTokens: 'unknown', dailyMessages: null };
+  return {
+    planId,
+    monthlyTokens: plan.monthlyTokenLimit ?? 'unlimited',
+    dailyMessages: plan.dailyMessageLimit,
+  };
+}
+
+export async function tokensUsedThisMonth(db: Executor, userId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ tokens: usageMonths.tokens })
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, monthKey(now))));
+  return row?.tokens ?? 0;
+}
+
+/** Whether the user may not start a reply now (the chat screen hides its input). */
+export async function isOverLimit(db: Database, user: SessionUser): Promise<boolean> {
+  const allowance = await resolveAllowance(db, user);
+  if (allowance.monthlyTokens === 'unlimited') return false;
+  return isUsageExceeded(allowance.monthlyTokens, await tokensUsedThisMonth(db, user.id));
+}
+
+const limitExceeded = () => new AppError(402, 'usage_limit_exceeded', USAGE_LIMIT_EXCEEDED_MESSAGE);
+
+/** A permission to generate one reply; released by the statement that records the reply. */
+export interface GenerationSlot {
+  /** The statement releasing it (null when there is nothing to release), to run with the reply's writes. */
+  releaseStatement(): SQL | null;
+  release(db: Executor): Promise<void>;
+}
+
+const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: async () => {} };
+
+/**
+ * Checks the limit before a reply starts. A user with a limit generates one reply at a time: the lease
+ * is taken atomically in the database (so it holds across processes), and the usage read after taking
+ * it includes every finished reply, so parallel sends cannot carry the user past the limit.
+ */
+export async function acquireGenerationSlot(db: Database, user: SessionUser): Promise<GenerationSlot> {
+  const allowance = await resolveAllowance(db, user);
+  if (allowance.monthlyTokens === 'unlimited') return UNLIMITED_SLOT;
+  const limit = allowance.monthlyTokens;
+  if (isUsageExceeded(limit, await tokensUsedThisMonth(db, user.id))) throw limitExceeded();
+  const leaseId = randomUUID();
+  const taken = await db
+    .insert(generationLeases)
+    .values({ userId: user.id, leaseId, expiresAt: new Date(Date.now() + GENERATION_LEASE_MS) })
+    .onConflictDoUpdate({
+      target: generationLeases.userId,
+      set: { leaseId, expiresAt: sql`excluded.expires_at` },
+      setWhere: sql`${generationLeases.expiresAt} < now()`,
+    })
+    .returning({ leaseId: generationLeases.leaseId });
+  if (taken.length === 0) {
+    throw new AppError(
+      409,
+      'reply_in_progress',
+      'Another reply is still being written. Wait for it to finish.',
+    );
+  }
+  const releaseQuery = (executor: Executor) =>
+    executor
+      .delete(generationLeases)
+      .where(and(eq(generationLeases.userId, user.id), eq(generationLeases.leaseId, leaseId)));
+  const slot: GenerationSlot = {
+    releaseStatement: () => releaseQuery(db).getSQL(),
+    release: async (executor) => {
+      await releaseQuery(executor);
+    },
+  };
+  if (isUsageExceeded(limit, await tokensUsedThisMonth(db, user.id))) {
+    await slot.release(db);
+    throw limitExceeded();
+  }
+  return slot;
+}
+
+/**
+ * The statement adding to the user's month (a reply's tokens, or one sent message). Run it in the same
+ * statement or transaction that stores the message, so the usage row and the messages always agree.
+ */
+export function usageIncrement(
+  db: Executor,
+  userId: string,
+  usage: { tokens?: number; messages?: number },
+  now = new Date(),
+): SQL {
+  return db
+    .insert(usageMonths)
+    .values({ userId, month: monthKey(now), tokens: usage.tokens ?? 0, messages: usage.messages ?? 0 })
+    .onConflictDoUpdate({
+      target: [usageMonths.userId, usageMonths.month],
+      set: {
+        tokens: sql`${usageMonths.tokens} + excluded.tokens`,
+        messages: sql`${usageMonths.messages} + excluded.messages`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .getSQL();
+}
+
+/** The usage summary of the spec: this month, history newest first, and the limits. */
+export async function getUsageSummary(db: Database, user: SessionUser, now = new Date()) {
+  const [allowance, months] = await Promise.all([
+    resolveAllowance(db, user),
+    db
+      .select({ month: usageMonths.month, tokens: usageMonths.tokens, messages: usageMonths.messages })
+      .from(usageMonths)
+      .where(eq(usageMonths.userId, user.id))
+      .orderBy(desc(usageMonths.month))
+      .limit(120),
+  ]);
+  const current = months.find((m) => m.month === monthKey(now));
+  const monthlyTokens =
+    allowance.monthlyTokens === 'unlimited'
+      ? null
+      : allowance.monthlyTokens === 'unknown'
+        ? 0
+        : allowance.monthlyTokens;
+  return {
+    messagesSent: current?.messages ?? 0,
+    totalTokens: current?.tokens ?? 0,
+    exceeded: isUsageExceeded(allowance.monthlyTokens, current?.tokens ?? 0),
+    /** monthlyTokens: null = unlimited, 0 = unknown plan; dailyMessages: null = no daily limit. */
+    limits: { monthlyTokens, dailyMessages: allowance.dailyMessages },
+    history: months.map((m) => ({
+      month: m.month,
+      label: monthLabel(m.month),
+      tokens: m.tokens,
+      messages: m.messages,
+    })),
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MAX_CAPTION_FILE_BYTES, MAX_TRANSCRIPT_CHARS } from '../transcript';
+import { INVALID_YOUTUBE_URL, parseYouTubeVideoId } from '../youtube';
+
+/** Largest chat message (characters). */
+export const MAX_MESSAGE_CHARS = 10_000;
+
+export const BLANK_TRANSCRIPT_MESSAGE = 'Paste a transcript first';
+export const BLANK_MESSAGE_MESSAGE = 'Type a message first';
+
+const youtubeUrl = z
+  .string()
+  .trim()
+  .max(2_000, INVALID_YOUTUBE_URL)
+  .refine((value) => parseYouTubeVideoId(value) !== null, INVALID_YOUTUBE_URL);
+
+/** A link kept with a pasted or uploaded transcript (after YouTube refused us): optional, but valid when given. */
+const optionalYoutubeUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  youtubeUrl.optional(),
+);
+
+const transcriptText = z
+  .string()
+  .max(
+    MAX_TRANSCRIPT_CHARS,
+    `Keep the transcript under ${MAX_TRANSCRIPT_CHARS.toLocaleString('en-US')} characters`,
+  )
+  .refine((value) => value.trim().length > 0, BLANK_TRANSCRIPT_MESSAGE);
+
+/** The three ways to start a consultation: a YouTube link, a pasted transcript, or a caption file. */
+export const createChatInput = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('youtube'), youtubeUrl }),
+  z.object({ source: z.literal('manual'), transcript: transcriptText, youtubeUrl: optionalYoutubeUrl }),
+  z.object({
+    source: z.literal('captions'),
+    fileName: z
+      .string()
+      .trim()
+      .max(255)
+      .regex(/\.(srt|vtt)$/i, 'Upload an .srt or .vtt caption file'),
+    content: z.string().max(MAX_CAPTION_FILE_BYTES, 'Caption files can be up to 2 MB'),
+    youtubeUrl: optionalYoutubeUrl,
+  }),
+]);
+export type CreateChatInput = z.infer<typeof createChatInput>;
+
+export const sendMessageInput = z.object({
+  content: z
+    .string()
+    .max(MAX_MESSAGE_CHARS, `Keep your message under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters`)
+    .refine((value) => value.trim().length > 0, BLANK_MESSAGE_MESSAGE),
+});
+export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+export const chatIdParam = z.object({ chatId: z.uuid('Not a chat id') });
+
+/** `?ia=1`: a super admin reading someone else's chat (read-only). */
+export const chatViewQuery = z.object({ ia: z.enum(['0', '1']).optional() });
+
+/** The spec's apologies, stored as the assistant's message where a reply failed. */
+export const REPLY_FAILED_MESSAGE = 'Sorry, I encountered an error while processing your request.';
+export const FIRST_REPLY_FAILED_MESSAGE =
+  'I apologize, but I encountered an error while processing your request. Please try again in a moment.';

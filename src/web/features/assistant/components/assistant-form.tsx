@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type AssistantSettingsInput, assistantSettingsInput } from '../../../../shared/schemas/assistant';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useAssistant } from '../api/get-assistant';
+import { useModels } from '../api/get-models';
+import { useUpdateAssistant } from '../api/update-assistant';
+
+const ADMIN_TOAST = { duration: 3000 };
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60';
+
+/** The assistant's instructions and model, for super admins. */
+export function AssistantForm() {
+  const settings = useAssistant();
+  const models = useModels(settings.data?.provider === 'openai');
+  const update = useUpdateAssistant();
+  const form = useForm<AssistantSettingsInput>({
+    resolver: zodResolver(assistantSettingsInput),
+    defaultValues: { instructions: '', model: '' },
+  });
+  const { reset } = form;
+
+  useEffect(() => {
+    if (settings.data) reset({ instructions: settings.data.instructions, model: settings.data.model });
+  }, [settings.data, reset]);
+  useEffect(() => {
+    if (settings.isError) toast.error('Failed to load assistant settings', ADMIN_TOAST);
+  }, [settings.isError]);
+  useEffect(() => {
+    if (models.isError) toast.error('Failed to load available models', ADMIN_TOAST);
+  }, [models.isError]);
+
+  if (settings.isPending) return <PageSpinner />;
+  if (settings.isError) return <Alert tone="danger">Failed to load assistant settings</Alert>;
+
+  const options = [...new Set([settings.data.model, ...(models.data ?? [])])];
+  const save = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast.success('Assistant settings updated successfully', ADMIN_TOAST),
+      onError: () => toast.error('Failed to update assistant settings', ADMIN_TOAST),
+    }),
+  );
+  const busy = update.isPending;
+  return (
+    <Card>
+      <CardContent className="grid gap-5 pt-5 sm:pt-6">
+        {settings.data.providerWarning ? (
+          <Alert tone="warning">
+            {settings.data.providerWarning}. Users get answers from the built-in offline model until it is
+            set.
+          </Alert>
+        ) : null}
+        <form className="grid gap-5" noValidate onSubmit={save}>
+          <Field label="Instructions" error={form.formState.errors.instructions?.message}>
+            {(props) => (
+              <Textarea
+                {...props}
+                {...form.register('instructions')}
+                disabled={busy}
+                className="min-h-72 font-mono text-sm"
+              />
+            )}
+          </Field>
+          <Field label="Model" error={form.formState.errors.model?.message}>
+            {(props) => (
+              <select {...props} {...form.register('model')} disabled={busy} className={selectClass}>
+                {options.map((model) => (
+                  <option key={model} value={model}>
+                    {model}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            {busy ? 'Updating...' : 'Update Assistant'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

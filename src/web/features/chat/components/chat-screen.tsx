@@ -1,0 +1,227 @@
+import { useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ExternalLink, FileText } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { ConsultDataParts, ConsultUIMessage } from '../../../../shared/consult-stream';
+import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../../shared/usage';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { type ChatView, getChatQueryOptions } from '../api/get-chat';
+import { replyError, replyTransport, textOf, toUIMessages } from '../api/reply-transport';
+import { ChatInput } from './chat-input';
+import { MessageBubble } from './message-bubble';
+
+const RESYNC_ATTEMPTS = 20;
+const RESYNC_INTERVAL_MS = 500;
+
+/**
+ * The consultation: stored messages, the streaming reply, and the input. The server stores every
+ * message and reply; after each reply the list is read back from it.
+ */
+export function ChatScreen({
+  view,
+  onBack,
+  onReplyStored,
+}: {
+  view: ChatView;
+  onBack: () => void;
+  /** After a reply is stored (tokens were used): lets the page refresh usage. */
+  onReplyStored: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const chatId = view.chat.id;
+  const [input, setInput] = useState('');
+  const [progress, setProgress] = useState<{ part: number; of: number } | null>(null);
+  const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
+  const { messages, sendMessage, setMessages, status, stop } = useChat<ConsultUIMessage>({
+    id: chatId,
+    messages: toUIMessages(view.messages),
+    transport: replyTransport(chatId),
+    onData: (part) => {
+      if (part.type === 'data-progress') setProgress(part.data as ConsultDataParts['progress']);
+    },
+    onFinish: () => {
+      setProgress(null);
+      void resync();
+    },
+    onError: (error) => {
+      setProgress(null);
+      const problem = replyError(error);
+      const firstReply = !messages.some((m) => m.role === 'assistant');
+      if (firstReply && (problem.code === 'first_reply_taken' || problem.code === 'reply_in_progress')) {
+        setWaitingForOtherTab(true);
+        return;
+      }
+      if (problem.code !== 'usage_limit_exceeded') toast.error(problem.message);
+      void resync({ restoreUnsent: true });
+    },
+  });
+
+  /** Reads the chat back from the server (the partial of a stopped reply may take a moment to land). */
+  const resync = useCallback(
+    async ({ restoreUnsent = false } = {}) => {
+      const local = messages;
+      for (let attempt = 0; attempt < RESYNC_ATTEMPTS; attempt++) {
+        const fresh = await queryClient.fetchQuery({ ...getChatQueryOptions(chatId, false), staleTime: 0 });
+        const settled = fresh.messages.at(-1)?.role === 'assistant' || fresh.usageExceeded || restoreUnsent;
+        if (settled || attempt === RESYNC_ATTEMPTS - 1) {
+          setMessages(toUIMessages(fresh.messages));
+          const unsent = local.at(-1);
+          if (restoreUnsent && unsent?.role === 'user' && !fresh.messages.some((m) => m.id === unsent.id)) {
+            setInput((current) => current || textOf(unsent));
+          }
+          onReplyStored();
+          return fresh;
+        }
+        await new Promise((resolve) => setTimeout(resolve, RESYNC_INTERVAL_MS));
+      }
+    },
+    [chatId, messages, onReplyStored, queryClient, setMessages],
+  );
+
+  const current = queryClient.getQueryData(getChatQueryOptions(chatId, false).queryKey) ?? view;
+  const readOnly = view.readOnly;
+  const exceeded = current.usageExceeded;
+  const busy = status === 'submitted' || status === 'streaming';
+
+  // The automatic first answer: asked for once when the chat has no messages (the server makes sure
+  // only one request writes it; another tab waits for it).
+  const askedFirstReply = useRef(false);
+  useEffect(() => {
+    if (readOnly || exceeded || askedFirstReply.current || view.messages.length > 0 || view.firstReplyPending)
+      return;
+    askedFirstReply.current = true;
+    void sendMessage();
+  }, [readOnly, exceeded, view.messages.length, view.firstReplyPending, sendMessage]);
+
+  // Another request is writing the first answer (or another reply holds this user's turn): wait for it,
+  // and ask again if it ended without an answer.
+  useEffect(() => {
+    if (!waitingForOtherTab) return;
+    const timer = setInterval(async () => {
+      const fresh = await queryClient.fetchQuery({ ...getChatQueryOptions(chatId, readOnly), staleTime: 0 });
+      if (fresh.messages.length > 0) {
+        setMessages(toUIMessages(fresh.messages));
+        setWaitingForOtherTab(false);
+      } else if (!fresh.firstReplyPending && !readOnly) {
+        setWaitingForOtherTab(false);
+        void sendMessage();
+      }
+    }, 1_500);
+    return () => clearInterval(timer);
+  }, [waitingForOtherTab, queryClient, chatId, readOnly, setMessages, sendMessage]);
+
+  const endRef = useRef<HTMLDivElement>(null);
+  const lastText = textOf(messages.at(-1) ?? { parts: [] });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message arrives or the streamed text grows
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, lastText.length]);
+
+  const streamingId = status === 'streaming' ? messages.at(-1)?.id : undefined;
+  const waiting = (status === 'submitted' || waitingForOtherTab) && messages.at(-1)?.role !== 'assistant';
+  const send = () => {
+    const text = input.trim();
+    setInput('');
+    void sendMessage({ text });
+  };
+
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 py-4 sm:py-6">
+      <ChatHeader view={current} onBack={onBack} />
+      {current.offlineModel ? (
+        <Alert tone="info" className="mb-4">
+          Answers come from the built-in offline model until an AI key is configured: it quotes the moments of
+          the transcript that best match your question and profile.
+        </Alert>
+      ) : null}
+      <ol className="grid flex-1 content-start gap-4 pb-4" aria-label="Messages" aria-live="polite">
+        {messages.map((message) =>
+          message.role === 'assistant' && !textOf(message) && message.id === streamingId ? null : (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              videoUrl={current.chat.youtubeUrl}
+              streaming={message.id === streamingId}
+            />
+          ),
+        )}
+        {waiting || (status === 'streaming' && !lastText && messages.at(-1)?.role === 'assistant') ? (
+          <li className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner className="size-4" />
+            {progress ? `Reading part ${progress.part} of ${progress.of}…` : 'Generating response...'}
+          </li>
+        ) : null}
+      </ol>
+      <div ref={endRef} />
+      {readOnly ? null : (
+        <div className="sticky bottom-0 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur">
+          {exceeded ? (
+            <Alert tone="warning">{USAGE_LIMIT_EXCEEDED_MESSAGE}</Alert>
+          ) : (
+            <ChatInput
+              value={input}
+              onChange={setInput}
+              onSend={send}
+              onStop={() => void stop()}
+              busy={busy || waitingForOtherTab}
+              streaming={busy}
+            />
+          )}
+        </div>
+      )}
+    </main>
+  );
+}
+
+function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
+  return (
+    <header className="mb-4 grid gap-3 border-b pb-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft /> Back
+        </Button>
+        <div className="flex flex-wrap gap-2">
+          <TranscriptDialog transcript={view.chat.transcript} />
+          {view.chat.youtubeUrl ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={view.chat.youtubeUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink /> Watch Video
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <h1 className="text-xl font-bold tracking-tight break-words sm:text-2xl">{view.chat.title}</h1>
+    </header>
+  );
+}
+
+function TranscriptDialog({ transcript }: { transcript: string }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <FileText /> Transcript
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Video Transcript</DialogTitle>
+        </DialogHeader>
+        <div className="max-h-[60vh] overflow-y-auto whitespace-pre-wrap text-sm leading-relaxed">
+          {transcript}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

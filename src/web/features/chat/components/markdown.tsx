@@ -1,0 +1,46 @@
+import { memo } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import { linkCitations } from '../lib/citations';
+
+/**
+ * An answer's Markdown, safe to render while it streams (react-markdown builds React elements, never
+ * raw HTML). Citations like [01:15] become links opening the video at that second.
+ */
+export const Markdown = memo(function Markdown({
+  text,
+  videoUrl,
+}: {
+  text: string;
+  videoUrl: string | null;
+}) {
+  return (
+    <div className="markdown grid gap-3 text-sm leading-relaxed break-words">
+      <ReactMarkdown components={components} skipHtml>
+        {videoUrl ? linkCitations(text, videoUrl) : text}
+      </ReactMarkdown>
+    </div>
+  );
+});
+
+const components: Components = {
+  a: ({ href, children }) => (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-primary underline underline-offset-2 hover:no-underline"
+    >
+      {children}
+    </a>
+  ),
+  ul: ({ children }) => <ul className="grid list-disc gap-1 pl-5">{children}</ul>,
+  ol: ({ children }) => <ol className="grid list-decimal gap-1 pl-5">{children}</ol>,
+  h1: ({ children }) => <h3 className="text-base font-semibold">{children}</h3>,
+  h2: ({ children }) => <h3 className="text-base font-semibold">{children}</h3>,
+  h3: ({ children }) => <h4 className="font-semibold">{children}</h4>,
+  code: ({ children }) => <code className="rounded bg-muted px-1 py-0.5 text-[0.9em]">{children}</code>,
+  pre: ({ children }) => <pre className="overflow-x-auto rounded-md bg-muted p-3">{children}</pre>,
+  blockquote: ({ children }) => (
+    <blockquote className="border-l-2 pl-3 text-muted-foreground">{children}</blockquote>
+  ),
+};

@@ -1,0 +1,60 @@
+import { useRef } from 'react';
+import type { ConsultUIMessage } from '../../../../shared/consult-stream';
+import { cn } from '../../../lib/cn';
+import { textOf } from '../api/reply-transport';
+import { CopyButton } from './copy-button';
+import { Markdown } from './markdown';
+
+/** A message: the user's on the right, the assistant's on the left with its token count. */
+export function MessageBubble({
+  message,
+  videoUrl,
+  streaming = false,
+}: {
+  message: ConsultUIMessage;
+  videoUrl: string | null;
+  streaming?: boolean;
+}) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const mine = message.role === 'user';
+  const text = textOf(message);
+  const status = message.metadata?.status;
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <article
+        aria-label={mine ? 'Your message' : 'Assistant message'}
+        className={cn(
+          'grid max-w-[92%] gap-2 rounded-2xl px-4 py-3 shadow-sm sm:max-w-[80%]',
+          mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm border bg-card',
+          status === 'error' && 'border-danger/40 bg-danger-muted',
+        )}
+      >
+        <div ref={contentRef}>
+          {mine ? (
+            <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{text}</p>
+          ) : text ? (
+            <Markdown text={text} videoUrl={videoUrl} />
+          ) : (
+            <p className="text-sm italic text-muted-foreground">Reply stopped before any text arrived.</p>
+          )}
+        </div>
+        {streaming ? null : (
+          <footer
+            className={cn(
+              'flex flex-wrap items-center gap-2 text-xs',
+              mine ? 'justify-end text-primary-foreground/80' : 'justify-between text-muted-foreground',
+            )}
+          >
+            {mine ? null : (
+              <span>
+                Tokens: {message.metadata?.totalTokens ?? 0}
+                {status === 'partial' ? ' · stopped early' : ''}
+              </span>
+            )}
+            <CopyButton source={contentRef} />
+          </footer>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,249 @@
+import { FileText, Upload } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { CreateChatInput } from '../../../../shared/schemas/consult';
+import {
+  GENERIC_ERROR_MESSAGE,
+  MAX_CAPTION_FILE_BYTES,
+  parseCaptionFile,
+  segmentsToPlainText,
+} from '../../../../shared/transcript';
+import { INVALID_YOUTUBE_URL, parseYouTubeVideoId } from '../../../../shared/youtube';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input, Label, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api-client';
+import { useCreateChat } from '../api/create-chat';
+
+type Mode = 'youtube' | 'manual' | 'captions';
+
+/** The intake: a YouTube link, a pasted transcript, or a caption file becomes a consultation. */
+export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
+  const [mode, setMode] = useState<Mode>('youtube');
+  const [youtubeUrl, setYoutubeUrl] = useState('');
+  const [transcript, setTranscript] = useState('');
+  const [captions, setCaptions] = useState<{ fileName: string; content: string; preview: string } | null>(
+    null,
+  );
+  const [error, setError] = useState<{ message: string; offerFallback: boolean } | null>(null);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const create = useCreateChat();
+  const loading = create.isPending;
+
+  const submit = (input: CreateChatInput) => {
+    setError(null);
+    create.mutate(input, {
+      onSuccess: ({ id }) => onCreated(id),
+      onError: (failure) =>
+        setError({
+          message: failure.message || GENERIC_ERROR_MESSAGE,
+          offerFallback: isApiError(failure, 'transcript_blocked'),
+        }),
+    });
+  };
+  const optionalLink = youtubeUrl.trim() && parseYouTubeVideoId(youtubeUrl) ? youtubeUrl.trim() : undefined;
+
+  const onUrlSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!parseYouTubeVideoId(youtubeUrl))
+      return setError({ message: INVALID_YOUTUBE_URL, offerFallback: false });
+    submit({ source: 'youtube', youtubeUrl: youtubeUrl.trim() });
+  };
+  const onManualSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (transcript.trim()) submit({ source: 'manual', transcript, youtubeUrl: optionalLink });
+  };
+  const onCaptionsSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (captions)
+      submit({
+        source: 'captions',
+        fileName: captions.fileName,
+        content: captions.content,
+        youtubeUrl: optionalLink,
+      });
+  };
+
+  const onFile = async (file: File | undefined) => {
+    setError(null);
+    setCaptions(null);
+    if (!file) return;
+    if (!/\.(srt|vtt)$/i.test(file.name))
+      return setError({ message: 'Upload an .srt or .vtt caption file', offerFallback: false });
+    if (file.size > MAX_CAPTION_FILE_BYTES)
+      return setError({ message: 'Caption files can be up to 2 MB', offerFallback: false });
+    const content = await file.text();
+    const parsed = parseCaptionFile(content);
+    if (!parsed.ok) return setError({ message: parsed.message, offerFallback: false });
+    setCaptions({ fileName: file.name, content, preview: segmentsToPlainText(parsed.segments) });
+  };
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    setError(null);
+  };
+
+  return (
+    <Card className="mx-auto w-full max-w-2xl">
+      <CardContent className="grid gap-5 pt-5 sm:pt-6">
+        <Tabs value={mode} onValueChange={(value) => switchTo(value as Mode)}>
+          <TabsList aria-label="How to provide the video" className="grid w-full grid-cols-3">
+            <TabsTrigger value="youtube" disabled={loading}>
+              YouTube URL
+            </TabsTrigger>
+            <TabsTrigger value="manual" disabled={loading}>
+              Manual Transcript
+            </TabsTrigger>
+            <TabsTrigger value="captions" disabled={loading}>
+              Caption File
+            </TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="youtube">
+            <form className="grid gap-3" onSubmit={onUrlSubmit}>
+              <Label htmlFor="youtube-url">YouTube URL</Label>
+              <Input
+                id="youtube-url"
+                type="url"
+                required
+                placeholder="Paste YouTube URL here..."
+                value={youtubeUrl}
+                onChange={(event) => setYoutubeUrl(event.target.value)}
+                disabled={loading}
+              />
+              <Button type="submit" disabled={loading}>
+                {loading ? <Spinner className="[&>span]:size-4" label="Transforming" /> : null}
+                Transform Content
+              </Button>
+            </form>
+          </TabsContent>
+
+          <TabsContent value="manual">
+            <form className="grid gap-3" onSubmit={onManualSubmit}>
+              <Label htmlFor="manual-transcript">Transcript</Label>
+              <Textarea
+                id="manual-transcript"
+                placeholder="Paste your transcript here..."
+                value={transcript}
+                onChange={(event) => setTranscript(event.target.value)}
+                disabled={loading}
+                className="min-h-48"
+              />
+              <OptionalLink value={youtubeUrl} onChange={setYoutubeUrl} disabled={loading} />
+              <SubmitRow
+                ready={transcript.trim() !== ''}
+                loading={loading}
+                onPreview={() => setPreviewOpen(true)}
+              >
+                {loading ? 'Processing...' : 'Analyze'}
+              </SubmitRow>
+            </form>
+          </TabsContent>
+
+          <TabsContent value="captions">
+            <form className="grid gap-3" onSubmit={onCaptionsSubmit}>
+              <Label htmlFor="caption-file">Caption file (.srt or .vtt, up to 2 MB)</Label>
+              <Input
+                id="caption-file"
+                type="file"
+                accept=".srt,.vtt,text/vtt,application/x-subrip"
+                onChange={(event) => void onFile(event.target.files?.[0])}
+                disabled={loading}
+                className="h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm"
+              />
+              <OptionalLink value={youtubeUrl} onChange={setYoutubeUrl} disabled={loading} />
+              <SubmitRow ready={captions !== null} loading={loading} onPreview={() => setPreviewOpen(true)}>
+                <Upload /> {loading ? 'Processing...' : 'Analyze Captions'}
+              </SubmitRow>
+            </form>
+          </TabsContent>
+        </Tabs>
+
+        {error ? (
+          <Alert tone="danger" className="grid gap-3">
+            <p>{error.message}</p>
+            {error.offerFallback ? (
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" onClick={() => switchTo('manual')}>
+                  Paste the transcript
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => switchTo('captions')}>
+                  Upload a caption file
+                </Button>
+              </div>
+            ) : null}
+          </Alert>
+        ) : null}
+      </CardContent>
+
+      <Dialog open={previewOpen} onOpenChange={setPreviewOpen}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Video Transcript</DialogTitle>
+          </DialogHeader>
+          <div className="max-h-[60vh] overflow-y-auto whitespace-pre-wrap text-sm leading-relaxed">
+            {mode === 'captions' ? captions?.preview : transcript}
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
+
+/** The submit button (disabled until there is a transcript) and the 'Video Transcript' preview. */
+function SubmitRow({
+  ready,
+  loading,
+  onPreview,
+  children,
+}: {
+  ready: boolean;
+  loading: boolean;
+  onPreview: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={loading || !ready} className="flex-1">
+        {children}
+      </Button>
+      <Button type="button" variant="outline" disabled={!ready} onClick={onPreview}>
+        <FileText /> View transcript
+      </Button>
+    </div>
+  );
+}
+
+function OptionalLink({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const invalid = value.trim() !== '' && !parseYouTubeVideoId(value);
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>YouTube link (optional)</Label>
+      <Input
+        id={id}
+        type="url"
+        placeholder="https://www.youtube.com/watch?v=…"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        aria-invalid={invalid}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className={invalid ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}>
+        {invalid ? INVALID_YOUTUBE_URL : 'Lets the answers link to moments of the video.'}
+      </p>
+    </div>
+  );
+}

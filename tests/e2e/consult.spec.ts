@@ -1,0 +1,210 @@
+import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
+import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
+import { expect, test } from './fixtures';
+import { startAppServer } from './server';
+import { pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT, signUpOnboarded } from './support/consult';
+
+const LIMIT_MESSAGE =
+  'You have exceeded your monthly usage limit. Please upgrade your plan to continue using the app.';
+
+test.describe('the consultation', () => {
+  test('paste a transcript, stream answers, follow up with Enter, stop mid-stream, copy', async ({
+    page,
+    server,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseURL });
+    await signUpOnboarded(page, server);
+    await page.goto('/dashboard');
+    await expect(page.getByText('No usage data available')).toBeVisible();
+    await page.getByRole('link', { name: 'New Consultation' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Smart Business Assistant' })).toBeVisible();
+    await expect(
+      page.getByText('Turn content into actionable strategies for your business growth'),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Manual Transcript' }).click();
+    const analyze = page.getByRole('button', { name: 'Analyze' });
+    await expect(analyze).toBeDisabled();
+    await page.getByPlaceholder('Paste your transcript here...').fill('   ');
+    await expect(analyze).toBeDisabled();
+    await page.getByPlaceholder('Paste your transcript here...').fill(SAMPLE_TRANSCRIPT);
+    await page.getByRole('button', { name: 'View transcript' }).click();
+    await expect(page.getByRole('dialog', { name: 'Video Transcript' })).toContainText('subscription box');
+    await page.keyboard.press('Escape');
+    await analyze.click();
+
+    // The first answer streams in by itself, from the offline model, and is saved with its tokens.
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await expect(
+      page.getByRole('heading', { name: 'Welcome back. Today is about growing a small food' }),
+    ).toBeVisible();
+    await expect(page.getByText(/offline model until an AI key is configured/)).toBeVisible();
+    const answers = page.getByRole('article', { name: 'Assistant message' });
+    await expect(answers.first()).toContainText('Brightside Bakery');
+    await expect(answers.first()).toContainText(/Tokens: \d+/);
+    await expect(page.getByRole('link', { name: 'Watch Video' })).toHaveCount(0);
+
+    // Follow-up with Enter; Shift+Enter adds a line instead of sending.
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('How should I price');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('a premium tier?');
+    await expect(box).toHaveValue('How should I price\na premium tier?');
+    await box.press('Enter');
+    const mine = page.getByRole('article', { name: 'Your message' });
+    await expect(mine.last()).toContainText('a premium tier?');
+    await expect(box).toHaveValue('');
+    await expect(answers).toHaveCount(2);
+    await expect(answers.nth(1)).toContainText('[01:20]');
+    await expect(answers.nth(1)).toContainText(/Tokens: \d+/);
+
+    // Stop mid-stream keeps what arrived, saved on the server.
+    await box.fill('Tell me more about referrals');
+    await box.press('Enter');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(answers.nth(2)).toContainText('Here is what the video says');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(answers.nth(2)).toContainText('stopped early');
+    const partial = ((await answers.nth(2).textContent()) ?? '').split('Tokens:')[0]!.trim();
+    expect(partial).not.toContain('Ask a follow-up about any moment above');
+    await page.reload();
+    await expect(answers.nth(2)).toContainText('stopped early');
+    await expect(answers.nth(2)).toContainText(partial.slice(0, 40));
+
+    // Copy: plain text, and "Copied" for a moment.
+    await answers.nth(1).getByRole('button', { name: 'Copy message' }).click();
+    await expect(answers.nth(1).getByRole('button', { name: 'Copied' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('Here is what the video says');
+    expect(copied).not.toContain('**');
+    await expect(answers.nth(1).getByRole('button', { name: 'Copy message' })).toBeVisible();
+
+    // The month's usage shows on the dashboard.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Token Usage History' })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(1);
+    await expect(page.getByText(/ \/ 30,000 tokens$/)).toBeVisible();
+  });
+
+  test('upload a .vtt: the answer cites a moment that opens the video at that second', async ({
+    page,
+    server,
+    context,
+  }) => {
+    await context.route('https://www.youtube.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>video</title>' }),
+    );
+    await signUpOnboarded(page, server);
+    await pickCaptionFile(page, 'talk.vtt', SAMPLE_VTT);
+    await page.getByLabel('YouTube link (optional)').fill('https://youtu.be/dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Analyze Captions' }).click();
+
+    await expect(page).toHaveURL(/\/chat\//);
+    await expect(page.getByRole('link', { name: 'Watch Video' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+    const citation = page
+      .getByRole('article', { name: 'Assistant message' })
+      .getByRole('link', { name: '[00:42]' })
+      .first();
+    await expect(citation).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s');
+    await expect(citation).toHaveAttribute('target', '_blank');
+    const opened = page.waitForEvent('popup');
+    await citation.click();
+    expect((await opened).url()).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s');
+  });
+
+  test.describe('with a malformed caption file', () => {
+    test('says the file cannot be read and creates nothing', async ({ page, server }) => {
+      await signUpOnboarded(page, server);
+      await pickCaptionFile(page, 'broken.srt', 'this is not a caption file');
+      await expect(page.getByRole('alert')).toContainText('That caption file could not be read');
+      await expect(page.getByRole('button', { name: 'Analyze Captions' })).toBeDisabled();
+    });
+  });
+
+  test('a super admin edits the assistant; without a key the page says so', async ({ page, server }) => {
+    await signUpOnboarded(page, server, { superAdmin: true });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'AI Assistant' }).click();
+    await expect(page).toHaveURL(/\/admin\/assistant$/);
+    await expect(page.getByText('The OPENAI_API_KEY environment variable is missing or empty')).toBeVisible();
+    const instructions = page.getByLabel('Instructions');
+    await expect(instructions).toHaveValue(/You are Vidvisor/);
+    await instructions.fill('');
+    await page.getByRole('button', { name: 'Update Assistant' }).click();
+    await expect(page.getByText('Instructions are required')).toBeVisible();
+    await instructions.fill('You are a concise consultant. Cite moments as [mm:ss].');
+    await page.getByRole('button', { name: 'Update Assistant' }).click();
+    await expect(page.getByText('Assistant settings updated successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Instructions')).toHaveValue(
+      'You are a concise consultant. Cite moments as [mm:ss].',
+    );
+  });
+});
+
+test.describe('with an AI key and YouTube answering', () => {
+  // The blocked video's intake answers 502 on purpose, and the user at the limit gets a 402 from the chat.
+  test.use({ allowConsoleErrors: [/\/api\/chats$|status of 402/] });
+
+  test('a YouTube link becomes a chat; a reply that crosses the limit hides the input', async ({ page }) => {
+    const stub = await startOpenAiStub({
+      defaultReply: {
+        chunks: ['Start ', 'with ', 'the ', 'premium ', 'slot ', '[01:15].'],
+        usage: { prompt_tokens: 30_500, completion_tokens: 6 },
+      },
+    });
+    const youtube = await startYouTubeFixture();
+    const server = await startAppServer({
+      OPENAI_API_KEY: 'sk-e2e',
+      OPENAI_BASE_URL: stub.baseURL,
+      YOUTUBE_BASE_URL: youtube.baseURL,
+    });
+    try {
+      await signUpOnboarded(page, server);
+      await page.goto(`${server.baseURL}/consult`);
+
+      // Every source refused: the error box offers the fallback, keeping the link.
+      await page
+        .getByPlaceholder('Paste YouTube URL here...')
+        .fill('https://www.youtube.com/watch?v=blocked0001');
+      await page.getByRole('button', { name: 'Transform Content' }).click();
+      await expect(page.getByRole('alert')).toContainText('Paste the transcript or upload a caption file');
+      await page.getByRole('button', { name: 'Paste the transcript' }).click();
+      await expect(page.getByLabel('YouTube link (optional)')).toHaveValue(
+        'https://www.youtube.com/watch?v=blocked0001',
+      );
+
+      await page.getByRole('tab', { name: 'YouTube URL' }).click();
+      await page.getByPlaceholder('Paste YouTube URL here...').fill('https://vimeo.com/12345');
+      await page.getByRole('button', { name: 'Transform Content' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Invalid YouTube URL');
+
+      await page.getByPlaceholder('Paste YouTube URL here...').fill('https://youtu.be/manualEn001');
+      await page.getByRole('button', { name: 'Transform Content' }).click();
+      await expect(page.getByRole('heading', { name: 'Pricing for bakeries' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Watch Video' })).toHaveAttribute('target', '_blank');
+      const answer = page.getByRole('article', { name: 'Assistant message' });
+      await expect(answer).toContainText('Start with the premium slot');
+      await expect(answer).toContainText('Tokens: 30506');
+      await expect(page.getByText(/offline model/)).toHaveCount(0);
+
+      // That reply took the free plan past 30,000 tokens: no input, the spec's message instead.
+      await expect(page.getByText(LIMIT_MESSAGE)).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByText(LIMIT_MESSAGE)).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+      await page.goto(`${server.baseURL}/dashboard`);
+      await expect(page.getByText('Usage limit exceeded')).toBeVisible();
+    } finally {
+      await server.stop();
+      await youtube.close();
+      await stub.close();
+    }
+  });
+});

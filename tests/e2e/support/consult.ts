@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { SAMPLE_PROFILE } from '../../../src/server/testing/fixtures';
+import type { AppServer } from '../server';
+import { signUpViaApi } from './users';
+
+/**
+ * A signed-in user past the onboarding gates, reached through the API as the wizard and the plan page
+ * would (PUT /api/profile, POST /api/billing/free-plan); staff skip the plan step.
+ */
+export async function signUpOnboarded(page: Page, server: AppServer, options: { superAdmin?: boolean } = {}) {
+  const account = await signUpViaApi(page, server, options);
+  const headers = { origin: server.baseURL };
+  const profile = await page.request.put(`${server.baseURL}/api/profile`, { data: SAMPLE_PROFILE, headers });
+  if (!profile.ok()) throw new Error(`profile: ${profile.status()} ${await profile.text()}`);
+  if (!options.superAdmin) {
+    const plan = await page.request.post(`${server.baseURL}/api/billing/free-plan`, {
+      data: { planId: 'free' },
+      headers,
+    });
+    if (!plan.ok()) throw new Error(`free plan: ${plan.status()} ${await plan.text()}`);
+  }
+  return account;
+}
+
+export const SAMPLE_TRANSCRIPT = [
+  '0:00',
+  'Welcome back. Today is about growing a small food business without burning cash.',
+  '0:14',
+  'The first lever is retention. A subscription box keeps customers coming back every single week.',
+  '0:42',
+  'Customer acquisition costs fall when referrals reward both the old customer and the new one.',
+  '1:20',
+  'Pricing matters too: test a premium tier with delivery before breakfast and watch your margins.',
+].join('\n');
+
+export const SAMPLE_VTT = `WEBVTT
+
+00:00:03.000 --> 00:00:09.000
+Most bakeries lose subscribers after the first month.
+
+00:00:42.000 --> 00:00:50.000
+Referrals that reward both sides cut customer acquisition costs in half.
+
+00:01:30.000 --> 00:01:38.000
+Raise prices for your best customers with a premium delivery slot.
+`;
+
+/** Opens the caption-file mode of /consult and picks a file. */
+export async function pickCaptionFile(page: Page, name: string, content: string) {
+  await page.goto('/consult');
+  await page.getByRole('tab', { name: 'Caption File' }).click();
+  await page.getByLabel('Caption file (.srt or .vtt, up to 2 MB)').setInputFiles({
+    name,
+    mimeType: name.endsWith('.vtt') ? 'text/vtt' : 'application/x-subrip',
+    buffer: Buffer.from(content),
+  });
+}
