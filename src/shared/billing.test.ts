@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testCardResult } from './billing';
 import { customerNameFor } from './names';
-import { isUsageLimitExceeded } from './plans';
 import { testCardInput } from './schemas/billing';
 import { canResume, subscriptionDateLine, subscriptionStatusLabel } from './subscriptions';
 
@@ -41,15 +40,6 @@ describe('subscription display', () => {
     expect(subscriptionStatusLabel({ status: 'past_due', cancelAtPeriodEnd: false })).toBe('Past due');
     expect(subscriptionStatusLabel({ status: 'canceled', cancelAtPeriodEnd: true })).toBe('Canceled');
     expect(subscriptionStatusLabel({ status: 'something_new', cancelAtPeriodEnd: false })).toBe('Unknown');
-  });
-});
-
-describe('usage limit', () => {
-  it('is exceeded when the limit is below the usage; unlimited never; unknown plan always', () => {
-    expect(isUsageLimitExceeded({ monthlyTokenLimit: 30_000 }, 30_000)).toBe(false);
-    expect(isUsageLimitExceeded({ monthlyTokenLimit: 30_000 }, 30_001)).toBe(true);
-    expect(isUsageLimitExceeded({ monthlyTokenLimit: null }, 10 ** 12)).toBe(false);
-    expect(isUsageLimitExceeded(null, 0)).toBe(true);
   });
 });
 

@@ -70,15 +70,6 @@ export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 /** Trial days of a first paid subscription. */
 export const TRIAL_DAYS = 7;
 
-/**
- * The spec's usage-limit rule: exceeded when the plan's limit is below the usage; an unlimited plan
- * (null limit) never exceeds; an unknown plan counts as exceeded.
- */
-export function isUsageLimitExceeded(plan: { monthlyTokenLimit: number | null } | null, tokensUsed: number) {
-  if (!plan) return true;
-  return plan.monthlyTokenLimit !== null && plan.monthlyTokenLimit < tokensUsed;
-}
-
 export function isPaidPlanId(value: unknown): value is PaidPlanId {
   return typeof value === 'string' && (PAID_PLAN_IDS as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signUpOnboarded } from './support/library';
+import { signUpOnboarded } from './support/onboarding';
 
 test.describe('admin console', () => {
   test('a privilege change makes the user’s header show the Admin items after the next load', async ({

@@ -2,7 +2,8 @@ import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
 import { expect, test } from './fixtures';
 import { startAppServer } from './server';
-import { pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT, signUpOnboarded } from './support/consult';
+import { pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT } from './support/consult';
+import { signUpOnboarded } from './support/onboarding';
 
 const LIMIT_MESSAGE =
   'You have exceeded your monthly usage limit. Please upgrade your plan to continue using the app.';

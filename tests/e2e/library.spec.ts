@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { consultationAvailable, createChatThroughConsult, signUpOnboarded } from './support/library';
+import { createChatThroughConsult } from './support/consult';
+import { signUpOnboarded } from './support/onboarding';
 import { uniqueE2eEmail } from './support/users';
 
 test.describe('waitlist', () => {
@@ -39,7 +40,6 @@ test.describe('chat library', () => {
 
   test.beforeEach(async ({ page, server }) => {
     await signUpOnboarded(page, server);
-    test.skip(!(await consultationAvailable(page)), 'needs the consultation issue: /consult creates chats');
   });
 
   test('rename and delete a chat from the dashboard', async ({ page }) => {

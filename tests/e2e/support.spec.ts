@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signUpOnboarded } from './support/library';
+import { signUpOnboarded } from './support/onboarding';
 
 const SENT = 'Message sent successfully! We will get back to you as soon as possible.';
 

@@ -1,26 +1,5 @@
 import type { Page } from '@playwright/test';
-import { SAMPLE_PROFILE } from '../../../src/server/testing/fixtures';
-import type { AppServer } from '../server';
-import { signUpViaApi } from './users';
-
-/**
- * A signed-in user past the onboarding gates, reached through the API as the wizard and the plan page
- * would (PUT /api/profile, POST /api/billing/free-plan); staff skip the plan step.
- */
-export async function signUpOnboarded(page: Page, server: AppServer, options: { superAdmin?: boolean } = {}) {
-  const account = await signUpViaApi(page, server, options);
-  const headers = { origin: server.baseURL };
-  const profile = await page.request.put(`${server.baseURL}/api/profile`, { data: SAMPLE_PROFILE, headers });
-  if (!profile.ok()) throw new Error(`profile: ${profile.status()} ${await profile.text()}`);
-  if (!options.superAdmin) {
-    const plan = await page.request.post(`${server.baseURL}/api/billing/free-plan`, {
-      data: { planId: 'free' },
-      headers,
-    });
-    if (!plan.ok()) throw new Error(`free plan: ${plan.status()} ${await plan.text()}`);
-  }
-  return account;
-}
+import { expect } from '@playwright/test';
 
 export const SAMPLE_TRANSCRIPT = [
   '0:00',
@@ -54,4 +33,14 @@ export async function pickCaptionFile(page: Page, name: string, content: string)
     mimeType: name.endsWith('.vtt') ? 'text/vtt' : 'application/x-subrip',
     buffer: Buffer.from(content),
   });
+}
+
+/** Creates a chat the way a user does: /consult, 'Manual Transcript', 'Analyze', then the chat opens. */
+export async function createChatThroughConsult(page: Page, transcript: string): Promise<string> {
+  await page.goto('/consult');
+  await page.getByText('Manual Transcript').click();
+  await page.getByPlaceholder('Paste your transcript here...').fill(transcript);
+  await page.getByRole('button', { name: 'Analyze' }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}/);
+  return new URL(page.url()).pathname.split('/').at(-1)!;
 }

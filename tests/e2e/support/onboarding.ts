@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AppServer } from '../server';
+import { signUpViaApi } from './users';
 
 /** A complete business profile (every required field of the wizard). */
 export const E2E_PROFILE = {
@@ -42,4 +43,19 @@ export function chooseFreePlanViaApi(page: Page, server: AppServer, planId: 'fre
 export async function onboardViaApi(page: Page, server: AppServer) {
   await completeProfileViaApi(page, server);
   await chooseFreePlanViaApi(page, server);
+}
+
+/**
+ * A signed-in account past the onboarding gates, set up through the API as the wizard and the plan page
+ * would: everyone completes the profile; users also choose Free (staff skip the plan gate).
+ */
+export async function signUpOnboarded(
+  page: Page,
+  server: AppServer,
+  options: { superAdmin?: boolean; name?: string } = {},
+) {
+  const account = await signUpViaApi(page, server, options);
+  await completeProfileViaApi(page, server);
+  if (!options.superAdmin) await chooseFreePlanViaApi(page, server);
+  return account;
 }

@@ -56,7 +56,8 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow> {
   return row;
 }
 
-function asSessionUser(row: UserRow): SessionUser {
+/** A user row in the shape the services of other features take for a user. */
+export function asSessionUser(row: UserRow): SessionUser {
   return {
     id: row.id,
     email: row.email,

@@ -7,14 +7,14 @@ import { currentUser, requireRole } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
 import { listChats } from '../chats/chats.queries';
-import { deleteChatAsStaff, loadChatForStaff, renameChatAsStaff } from '../chats/chats.service';
+import { deleteChatAsStaff, renameChatAsStaff } from '../chats/chats.service';
 import { getProfile } from '../profile/profile.service';
 import { listTicketThreads } from '../support/support.queries';
 import { replyAsSupport, resolveTicket } from '../support/support.service';
+import { getUsageSummary } from '../usage/usage.service';
 import { listWaitlist } from '../waitlist/waitlist.service';
 import { listAudit } from './admin-audit.queries';
-import { usageHistory } from './admin-usage.queries';
-import { currentPlanOf, findUser, getUserDetail, listUsers, setUserRole } from './admin-users.service';
+import { asSessionUser, findUser, getUserDetail, listUsers, setUserRole } from './admin-users.service';
 
 /** How many of a user's chats the user detail page lists (newest first). */
 const USER_CHATS_LIMIT = 200;
@@ -44,10 +44,7 @@ export function adminRoutes(deps: AppDeps) {
     })
     .get('/users/:id/usage', validate('param', userIdParam), async (c) => {
       const user = await findUser(db, c.req.valid('param').id);
-      const [history, plan] = await Promise.all([usageHistory(db, user.id), currentPlanOf(db, user)]);
-      // null: unlimited (or staff, never limited); 0: no plan, as the spec's "0 when unknown".
-      const monthlyTokenLimit = plan ? plan.monthlyTokenLimit : 0;
-      return c.json({ history, monthlyTokenLimit }, 200);
+      return c.json(await getUsageSummary(db, asSessionUser(user)), 200);
     })
     .get('/users/:id/tickets', validate('param', userIdParam), async (c) => {
       const user = await findUser(db, c.req.valid('param').id);
@@ -56,9 +53,6 @@ export function adminRoutes(deps: AppDeps) {
     .get('/users/:id/chats', validate('param', userIdParam), async (c) => {
       const user = await findUser(db, c.req.valid('param').id);
       return c.json({ chats: await listChats(db, user.id, USER_CHATS_LIMIT) }, 200);
-    })
-    .get('/chats/:id', validate('param', uuidParam), async (c) => {
-      return c.json(await loadChatForStaff(db, c.req.valid('param').id), 200);
     })
     .patch('/chats/:id', validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
       const chat = await renameChatAsStaff(

@@ -40,7 +40,6 @@ describe('every admin route is for super admins only', () => {
       ['GET', `/api/admin/users/${target.id}/usage`],
       ['GET', `/api/admin/users/${target.id}/tickets`],
       ['GET', `/api/admin/users/${target.id}/chats`],
-      ['GET', `/api/admin/chats/${chat.id}`],
       ['PATCH', `/api/admin/chats/${chat.id}`, { title: 'Renamed by staff' }],
       ['POST', `/api/admin/tickets/${ticket.id}/replies`, { message: 'We are on it' }],
       ['POST', `/api/admin/tickets/${ticket.id}/resolve`],
@@ -221,11 +220,10 @@ describe('chats of a user', () => {
 
     const { chats: list } = await boss.client.json(`/api/admin/users/${user.id}/chats`);
     expect(list).toMatchObject([{ id: chat.id, title: 'Original', totalTokens: 42 }]);
-    const opened = await boss.client.json(`/api/admin/chats/${chat.id}`);
-    expect(opened).toMatchObject({
-      chat: { id: chat.id },
-      messages: [{ role: 'user', content: 'Hello there' }],
-    });
+    // The read-only view (?ia=1) is the consultation's chat route, open to super admins.
+    const opened = await boss.client.json(`/api/chats/${chat.id}?ia=1`);
+    expect(opened).toMatchObject({ chat: { id: chat.id } });
+    expect(JSON.stringify(opened)).toContain('Hello there');
 
     await boss.client.json(`/api/admin/chats/${chat.id}`, {
       method: 'PATCH',
@@ -240,7 +238,7 @@ describe('chats of a user', () => {
       ['chat.rename', { title: 'Original', userId: user.id }, { title: 'Staff title' }],
     ]);
 
-    expect((await boss.client.get(`/api/admin/chats/${chat.id}`)).status).toBe(404);
+    expect((await boss.client.get(`/api/chats/${chat.id}?ia=1`)).status).toBe(404);
     expect((await boss.client.delete(`/api/admin/chats/${chat.id}`)).status).toBe(404);
     expect((await boss.client.patch(`/api/admin/chats/${MISSING_UUID}`, { title: 'x' })).status).toBe(404);
     expect((await boss.client.patch(`/api/admin/chats/${chat.id}`, { title: 'x'.repeat(201) })).status).toBe(

@@ -1,13 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { monthKey } from '../../../shared/dates';
-import { isUsageExceeded } from '../../../shared/usage-limit';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
-import { chats, usageMonths } from '../../db/schema';
+import { chats } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { loadGateState } from '../account/gate.service';
 import { recordAudit } from '../audit/audit.service';
-import { findPlan } from '../billing/subscription.queries';
+import { isOverLimit } from '../usage/usage.service';
 import { findLiveChat, listMessages } from './chats.queries';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -16,17 +13,7 @@ const chatNotFound = () => notFound('Chat not found');
 
 /** Whether the user may start a consultation now (the spec hides 'New Consultation' when exceeded). */
 export async function canStartConsultation(db: Database, user: SessionUser): Promise<boolean> {
-  const { planId } = await loadGateState(db, user);
-  const plan = planId ? await findPlan(db, planId) : null;
-  const [usage] = await db
-    .select({ tokens: usageMonths.tokens })
-    .from(usageMonths)
-    .where(and(eq(usageMonths.userId, user.id), eq(usageMonths.month, monthKey())));
-  return !isUsageExceeded({
-    role: user.role,
-    monthlyTokenLimit: plan ? plan.monthlyTokenLimit : undefined,
-    tokensThisMonth: usage?.tokens ?? 0,
-  });
+  return !(await isOverLimit(db, user));
 }
 
 /** Renames a live chat; `ownerId` scopes it to its owner (a user), or null for staff. */
@@ -63,13 +50,6 @@ export const deleteOwnChat = (db: Database, user: SessionUser, chatId: string) =
 /** A live chat with its messages, the owner's only (another user's chat is not found). */
 export async function loadOwnChat(db: Database, user: SessionUser, chatId: string) {
   const chat = await findLiveChat(db, chatId, user.id);
-  if (!chat) throw chatNotFound();
-  return { chat, messages: await listMessages(db, chat.id) };
-}
-
-/** Any user's live chat with its messages (super admins' read-only view). */
-export async function loadChatForStaff(db: Database, chatId: string) {
-  const chat = await findLiveChat(db, chatId);
   if (!chat) throw chatNotFound();
   return { chat, messages: await listMessages(db, chat.id) };
 }

@@ -16,7 +16,6 @@ import {
 } from '../../features/account/account-tabs';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
-import { TokenUsageHistorySlot } from '../../features/account/components/token-usage-history-slot';
 import { AffiliateTab } from '../../features/affiliate/components/affiliate-tab';
 import { useBillingLiveUpdates } from '../../features/billing/api/use-billing-live-updates';
 import { useCheckoutReturn } from '../../features/billing/api/verify-checkout';
@@ -27,6 +26,7 @@ import { ProfileWizard } from '../../features/profile/components/profile-wizard'
 import { getMeQueryOptions, type Me, useMe } from '../../features/session/api/get-me';
 import { signOut } from '../../features/session/api/sign-out';
 import { SupportTab } from '../../features/support/components/support-tab';
+import { UsageHistoryPanel } from '../../features/usage/components/usage-history-panel';
 import { paths } from '../../lib/paths';
 
 const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
@@ -100,7 +100,7 @@ function AccountScreen({ me }: { me: Me }) {
           </TabsContent>
         ) : null}
         <TabsContent value="usage">
-          <TokenUsageHistorySlot />
+          <UsageHistoryPanel />
         </TabsContent>
         <TabsContent value="subscription" className="grid gap-6">
           <SubscriptionPanel onChanged={refreshMe} />

@@ -1,20 +1,10 @@
-import { USAGE_LEVEL_LABELS, type UsageLevel, usageLevel, usagePercent } from '../../../../shared/usage';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { formatTokens, UsageHistoryList } from '../../../components/usage/usage-history';
 import { type UsageSummary, useUsage } from '../api/get-usage';
 
-const BAR: Record<UsageLevel, string> = {
-  normal: 'bg-primary',
-  warning: 'bg-warning',
-  exceeded: 'bg-danger',
-};
-
-const formatTokens = (n: number) => n.toLocaleString('en-US');
-
-/** Token Usage History: a row per month with used and allowed tokens and a coloured bar. */
+/** Token Usage History of the signed-in user: a row per month with used and allowed tokens and a bar. */
 export function UsageHistoryPanel() {
   const usage = useUsage();
   return (
@@ -32,44 +22,11 @@ export function UsageHistoryPanel() {
           </div>
         ) : usage.isError ? (
           <Alert tone="danger">Failed to load usage data</Alert>
-        ) : usage.data.history.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted-foreground">No usage data available</p>
         ) : (
-          <ul className="grid gap-5">
-            {usage.data.history.map((month) => (
-              <UsageRow
-                key={month.month}
-                label={month.label}
-                used={month.tokens}
-                limit={usage.data.limits.monthlyTokens}
-              />
-            ))}
-          </ul>
+          <UsageHistoryList history={usage.data.history} limit={usage.data.limits.monthlyTokens} />
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function UsageRow({ label, used, limit }: { label: string; used: number; limit: number | null }) {
-  const percent = usagePercent(used, limit);
-  const level = usageLevel(percent);
-  const note = USAGE_LEVEL_LABELS[level];
-  return (
-    <li className="grid gap-2">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-        <span className="font-medium">{label}</span>
-        <span className="text-muted-foreground tabular-nums">
-          {formatTokens(used)} / {limit === null ? 'Unlimited' : formatTokens(limit)} tokens
-        </span>
-      </div>
-      <Progress value={percent} label={`${label} token usage`} barClassName={BAR[level]} />
-      {note ? (
-        <p className={cn('text-xs font-medium', level === 'exceeded' ? 'text-danger' : 'text-foreground')}>
-          {note}
-        </p>
-      ) : null}
-    </li>
   );
 }
 
