@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from './app';
+import { ROUTE_CATALOGUE, type RouteCase } from './testing/route-catalogue';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { ACTORS, type Actor, buildWorld, type SignedInActor, type World } from './testing/world';
+
+/**
+ * The authorization matrix: every route of the app × {anonymous, the owner, another user, admin,
+ * super admin}. Built from the app's own route table, so a route added without an entry fails here.
+ * For every answer, the body never carries another account's data (each account's rows hold a marker
+ * no one else may see); super admins, who may read everyone's data, are the exception.
+ */
+
+let t: TestApp;
+let world: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t);
+});
+afterAll(() => t.close());
+
+/** The owner acts last: its requests may change the resource the others were refused. */
+const ACTING_ORDER: Actor[] = [...ACTORS.filter((a) => a !== 'owner'), 'owner'];
+
+function appRoutes(): string[] {
+  const seen = new Set<string>();
+  for (const route of createApi(t.deps).routes) {
+    if (route.method !== 'ALL') seen.add(`${route.method} ${route.path}`);
+  }
+  return [...seen].sort();
+}
+
+async function send(key: string, routeCase: RouteCase, actor: Actor) {
+  const method = key.split(' ')[0]!;
+  const request = await routeCase.request(world, actor);
+  const client = request.client ?? world.clientOf(actor);
+  const response = await client.request(request.path, {
+    method,
+    ...(request.body === undefined ? {} : { json: request.body }),
+  });
+  if (routeCase.eventStream) {
+    await response.body?.cancel();
+    return { status: response.status, body: '' };
+  }
+  return { status: response.status, body: await response.text() };
+}
+
+function foreignMarkers(actor: Actor): string[] {
+  return (Object.keys(world.users) as SignedInActor[])
+    .filter((account) => account !== actor)
+    .map((account) => world.users[account].marker);
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every route of the app, and no entry for a route that does not exist', () => {
+    expect(Object.keys(ROUTE_CATALOGUE).sort()).toEqual(appRoutes());
+  });
+
+  it('answers every route × actor cell as expected, never showing another account’s data', async () => {
+    const mismatches: string[] = [];
+    const leaks: string[] = [];
+    let cells = 0;
+    for (const [key, routeCase] of Object.entries(ROUTE_CATALOGUE)) {
+      for (const actor of ACTING_ORDER) {
+        const { status, body } = await send(key, routeCase, actor);
+        cells += 1;
+        if (status !== routeCase.expected[actor]) {
+          mismatches.push(
+            `${key} as ${actor}: expected ${routeCase.expected[actor]}, got ${status} ${body.slice(0, 160)}`,
+          );
+        }
+        if (actor === 'superAdmin') continue;
+        for (const marker of foreignMarkers(actor)) {
+          if (body.includes(marker)) leaks.push(`${key} as ${actor} shows ${marker}`);
+        }
+      }
+    }
+    console.info(
+      `authorization matrix: ${cells} cells checked over ${Object.keys(ROUTE_CATALOGUE).length} routes`,
+    );
+    expect(mismatches).toEqual([]);
+    expect(leaks).toEqual([]);
+  });
+});

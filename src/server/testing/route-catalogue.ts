@@ -1,0 +1,307 @@
+import type { TestClient } from './test-client';
+import type { Actor, World } from './world';
+
+/**
+ * Every route of the API with a valid request per actor and the status each actor must get. The
+ * authorization matrix checks that this table and the app's route table match exactly (a new route
+ * without an entry fails), and the fuzz suite starts from these requests.
+ */
+
+export interface RouteRequest {
+  path: string;
+  body?: unknown;
+  /** Send as this client instead of the actor's (routes that consume the account itself). */
+  client?: TestClient;
+}
+
+export interface RouteCase {
+  request(world: World, actor: Actor): RouteRequest | Promise<RouteRequest>;
+  expected: Record<Actor, number>;
+  /** An endless event stream: only the status is read, then the stream is closed. */
+  eventStream?: boolean;
+}
+
+const everyone = (status: number): Record<Actor, number> => ({
+  anonymous: status,
+  owner: status,
+  other: status,
+  admin: status,
+  superAdmin: status,
+});
+/** Any signed-in account acting on its own data. */
+const signedIn = (status: number): Record<Actor, number> => ({ ...everyone(status), anonymous: 401 });
+/** The owner's resource: others do not learn it exists. */
+const ownerOnly = (status: number, superAdmin = 404): Record<Actor, number> => ({
+  anonymous: 401,
+  owner: status,
+  other: 404,
+  admin: 404,
+  superAdmin,
+});
+const superAdminOnly = (status: number): Record<Actor, number> => ({
+  anonymous: 401,
+  owner: 403,
+  other: 403,
+  admin: 403,
+  superAdmin: status,
+});
+
+const owner = (w: World) => w.users.owner;
+
+const card = { name: 'Maya Okafor', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+
+/** Starts a local test checkout for the owner and returns its session id. */
+async function ownerCheckoutSession(w: World): Promise<string> {
+  const { url } = await owner(w).client.json<{ url: string }>('/api/billing/checkout', {
+    method: 'POST',
+    json: { planId: 'pro' },
+  });
+  return new URL(url, 'http://x').searchParams.get('session')!;
+}
+
+/** The owner's subscription id, subscribing first when there is none. */
+async function ownerSubscriptionId(w: World): Promise<string> {
+  const view = await owner(w).client.json<{ subscription: { id: string } | null }>(
+    '/api/billing/subscription',
+  );
+  if (view.subscription) return view.subscription.id;
+  const sessionId = await ownerCheckoutSession(w);
+  await owner(w).client.json(`/api/billing/test-checkout/${sessionId}/complete`, {
+    method: 'POST',
+    json: card,
+  });
+  return ownerSubscriptionId(w);
+}
+
+async function freshAccount(w: World, actor: Actor): Promise<RouteRequest> {
+  if (actor === 'anonymous') return { path: '/api/account' };
+  const role = actor === 'superAdmin' ? 'super_admin' : actor === 'admin' ? 'admin' : 'user';
+  const user = await w.t.createOnboardedUser({ role });
+  return { path: '/api/account', client: user.client };
+}
+
+const profileBody = () => ({
+  firstName: 'Maya',
+  lastName: 'Okafor',
+  businessName: 'Brightside Bakery',
+  industry: 'Food',
+  productsServices: 'Bread',
+  elevatorPitch: 'Fresh bread',
+  targetMarket: { demographics: 'Families', psychographics: 'Busy' },
+  problemsAddressed: 'Stale bread',
+  usp: 'Delivered at dawn',
+  businessGoals: { shortTerm: 'Grow', longTerm: 'Expand' },
+  currentChallenges: 'Churn',
+  additionalDetails: '',
+});
+
+export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
+  'GET /health': { request: () => ({ path: '/api/health' }), expected: everyone(200) },
+  'GET /config': { request: () => ({ path: '/api/config' }), expected: everyone(200) },
+  'GET /me': { request: () => ({ path: '/api/me' }), expected: signedIn(200) },
+  'DELETE /account': { request: freshAccount, expected: signedIn(200) },
+
+  'GET /profile': { request: () => ({ path: '/api/profile' }), expected: signedIn(200) },
+  'PUT /profile': { request: () => ({ path: '/api/profile', body: profileBody() }), expected: signedIn(200) },
+
+  'GET /billing/plans': { request: () => ({ path: '/api/billing/plans' }), expected: everyone(200) },
+  'POST /billing/free-plan': {
+    request: () => ({ path: '/api/billing/free-plan', body: { planId: 'free' } }),
+    expected: signedIn(200),
+  },
+  'POST /billing/checkout': {
+    request: () => ({ path: '/api/billing/checkout', body: { planId: 'premium' } }),
+    expected: signedIn(200),
+  },
+  'POST /billing/checkout/verify': {
+    request: async (w) => ({
+      path: '/api/billing/checkout/verify',
+      body: { sessionId: await ownerCheckoutSession(w) },
+    }),
+    expected: ownerOnly(200),
+  },
+  'GET /billing/test-checkout/:sessionId': {
+    request: async (w) => ({ path: `/api/billing/test-checkout/${await ownerCheckoutSession(w)}` }),
+    expected: ownerOnly(200),
+  },
+  'POST /billing/test-checkout/:sessionId/complete': {
+    request: async (w) => ({
+      path: `/api/billing/test-checkout/${await ownerCheckoutSession(w)}/complete`,
+      body: card,
+    }),
+    expected: ownerOnly(200),
+  },
+  'GET /billing/subscription': {
+    request: () => ({ path: '/api/billing/subscription' }),
+    expected: signedIn(200),
+  },
+  'POST /billing/subscription/cancel': {
+    request: async (w) => ({
+      path: '/api/billing/subscription/cancel',
+      body: { subscriptionId: await ownerSubscriptionId(w) },
+    }),
+    expected: ownerOnly(200),
+  },
+  'POST /billing/subscription/resume': {
+    request: async (w) => ({
+      path: '/api/billing/subscription/resume',
+      body: { subscriptionId: await ownerSubscriptionId(w) },
+    }),
+    expected: ownerOnly(200),
+  },
+  'GET /billing/payment-method': {
+    request: () => ({ path: '/api/billing/payment-method' }),
+    expected: signedIn(200),
+  },
+  'POST /billing/payment-method/update': {
+    request: () => ({ path: '/api/billing/payment-method/update' }),
+    expected: signedIn(200),
+  },
+  // The local provider has no billing portal (Stripe's is tested in the billing suite).
+  'POST /billing/portal': { request: () => ({ path: '/api/billing/portal' }), expected: signedIn(404) },
+  'POST /billing/webhook': {
+    request: () => ({ path: '/api/billing/webhook', body: { type: 'customer.subscription.deleted' } }),
+    expected: everyone(404),
+  },
+  'GET /billing/events': {
+    request: () => ({ path: '/api/billing/events' }),
+    expected: signedIn(200),
+    eventStream: true,
+  },
+
+  'POST /waitlist': {
+    request: (_w, actor) => ({ path: '/api/waitlist', body: { email: `${actor}@waitlist.example.com` } }),
+    expected: everyone(200),
+  },
+  'GET /support/tickets': { request: () => ({ path: '/api/support/tickets' }), expected: signedIn(200) },
+  'POST /support/tickets': {
+    request: () => ({
+      path: '/api/support/tickets',
+      body: { subject: 'Billing', message: 'How do I upgrade?' },
+    }),
+    expected: signedIn(201),
+  },
+  'POST /support/tickets/:id/replies': {
+    request: (w) => ({
+      path: `/api/support/tickets/${owner(w).ticketId}/replies`,
+      body: { message: 'Any news?' },
+    }),
+    expected: ownerOnly(201),
+  },
+  'POST /affiliate': {
+    request: () => ({ path: '/api/affiliate', body: { message: 'I run a newsletter for bakers.' } }),
+    expected: signedIn(200),
+  },
+
+  'POST /chats': {
+    request: () => ({
+      path: '/api/chats',
+      body: { source: 'manual', transcript: 'A talk about pricing for bakeries and loyalty cards.' },
+    }),
+    expected: signedIn(201),
+  },
+  'GET /chats': { request: () => ({ path: '/api/chats' }), expected: signedIn(200) },
+  'GET /chats/search': {
+    request: (w) => ({ path: `/api/chats/search?q=${owner(w).marker}` }),
+    expected: signedIn(200),
+  },
+  'GET /chats/:chatId': {
+    request: (w, actor) => ({
+      path: `/api/chats/${owner(w).chatId}${actor === 'superAdmin' ? '?ia=1' : ''}`,
+    }),
+    expected: ownerOnly(200, 200),
+  },
+  'PATCH /chats/:id': {
+    request: (w) => ({
+      path: `/api/chats/${owner(w).chatId}`,
+      body: { title: `Renamed ${owner(w).marker}` },
+    }),
+    expected: ownerOnly(200),
+  },
+  'DELETE /chats/:id': {
+    request: async (w) => ({ path: `/api/chats/${await w.freshChat(owner(w))}` }),
+    expected: ownerOnly(200),
+  },
+  'GET /chats/:id/export': {
+    request: (w) => ({ path: `/api/chats/${owner(w).chatId}/export?format=md` }),
+    expected: ownerOnly(200),
+  },
+  'POST /chats/:chatId/first-reply': {
+    request: async (w) => {
+      const chatId = await w.freshChat(owner(w), { answered: false });
+      return { path: `/api/chats/${chatId}/first-reply` };
+    },
+    expected: ownerOnly(200),
+  },
+  'POST /chats/:chatId/messages': {
+    request: (w) => ({
+      path: `/api/chats/${owner(w).chatId}/messages`,
+      body: { content: 'What should I try first?' },
+    }),
+    expected: ownerOnly(200),
+  },
+  'GET /usage': { request: () => ({ path: '/api/usage' }), expected: signedIn(200) },
+
+  'GET /admin/assistant': {
+    request: () => ({ path: '/api/admin/assistant' }),
+    expected: superAdminOnly(200),
+  },
+  'PUT /admin/assistant': {
+    request: () => ({
+      path: '/api/admin/assistant',
+      body: { instructions: 'Be a concise consultant.', model: 'gpt-4o-mini' },
+    }),
+    expected: superAdminOnly(200),
+  },
+  // No AI key in tests: the admin is told so (the offline model still answers users).
+  'GET /admin/assistant/models': {
+    request: () => ({ path: '/api/admin/assistant/models' }),
+    expected: superAdminOnly(503),
+  },
+  'GET /admin/users': { request: () => ({ path: '/api/admin/users' }), expected: superAdminOnly(200) },
+  'GET /admin/users/:id': {
+    request: (w) => ({ path: `/api/admin/users/${owner(w).id}` }),
+    expected: superAdminOnly(200),
+  },
+  'PUT /admin/users/:id/role': {
+    request: (w) => ({ path: `/api/admin/users/${owner(w).id}/role`, body: { role: 'user' } }),
+    expected: superAdminOnly(200),
+  },
+  'GET /admin/users/:id/profile': {
+    request: (w) => ({ path: `/api/admin/users/${owner(w).id}/profile` }),
+    expected: superAdminOnly(200),
+  },
+  'GET /admin/users/:id/usage': {
+    request: (w) => ({ path: `/api/admin/users/${owner(w).id}/usage` }),
+    expected: superAdminOnly(200),
+  },
+  'GET /admin/users/:id/tickets': {
+    request: (w) => ({ path: `/api/admin/users/${owner(w).id}/tickets` }),
+    expected: superAdminOnly(200),
+  },
+  'GET /admin/users/:id/chats': {
+    request: (w) => ({ path: `/api/admin/users/${owner(w).id}/chats` }),
+    expected: superAdminOnly(200),
+  },
+  'PATCH /admin/chats/:id': {
+    request: (w) => ({ path: `/api/admin/chats/${owner(w).chatId}`, body: { title: 'Renamed by support' } }),
+    expected: superAdminOnly(200),
+  },
+  'DELETE /admin/chats/:id': {
+    request: async (w) => ({ path: `/api/admin/chats/${await w.freshChat(owner(w))}` }),
+    expected: superAdminOnly(200),
+  },
+  'POST /admin/tickets/:id/replies': {
+    request: (w) => ({
+      path: `/api/admin/tickets/${owner(w).ticketId}/replies`,
+      body: { message: 'Looking into it.' },
+    }),
+    expected: superAdminOnly(201),
+  },
+  'POST /admin/tickets/:id/resolve': {
+    request: (w) => ({ path: `/api/admin/tickets/${owner(w).ticketId}/resolve` }),
+    expected: superAdminOnly(200),
+  },
+  'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
+  'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },
+};

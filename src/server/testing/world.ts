@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { monthKey } from '../../shared/dates';
+import { chatMessages, chats, supportTickets, usageMonths } from '../db/schema';
+import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
+import type { TestApp, TestUser } from './test-app';
+import type { TestClient } from './test-client';
+
+/** Who makes a request in the authorization matrix. */
+export const ACTORS = ['anonymous', 'owner', 'other', 'admin', 'superAdmin'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type SignedInActor = Exclude<Actor, 'anonymous'>;
+
+export interface WorldUser extends TestUser {
+  /** A string planted in every row this user owns: no one else may ever see it. */
+  marker: string;
+  chatId: string;
+  ticketId: string;
+}
+
+/**
+ * A small populated product: four onboarded accounts (two users, an admin, a super admin), each with a
+ * profile, a chat with a message, a support ticket and usage, all marked with the account's marker.
+ */
+export interface World {
+  t: TestApp;
+  users: Record<SignedInActor, WorldUser>;
+  clientOf(actor: Actor): TestClient;
+  /** A new live chat of `user`, for routes that consume or destroy one (answered unless told not). */
+  freshChat(user: WorldUser, options?: { answered?: boolean }): Promise<string>;
+}
+
+const ROLE_OF: Record<SignedInActor, 'user' | 'admin' | 'super_admin'> = {
+  owner: 'user',
+  other: 'user',
+  admin: 'admin',
+  superAdmin: 'super_admin',
+};
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const anonymous = t.client();
+  const entries = await Promise.all(
+    (Object.keys(ROLE_OF) as SignedInActor[]).map(
+      async (actor) => [actor, await populatedUser(t, actor)] as const,
+    ),
+  );
+  const users = Object.fromEntries(entries) as Record<SignedInActor, WorldUser>;
+  return {
+    t,
+    users,
+    clientOf: (actor) => (actor === 'anonymous' ? anonymous : users[actor].client),
+    freshChat: (user, options) => insertChat(t, user.id, user.marker, options?.answered ?? true),
+  };
+}
+
+async function populatedUser(t: TestApp, actor: SignedInActor): Promise<WorldUser> {
+  const marker = `MARK${actor.toUpperCase()}${randomBytes(4).toString('hex')}`;
+  const user = await t.createUser({
+    email: uniqueEmail(actor.toLowerCase()),
+    name: `${actor} ${marker}`,
+    role: ROLE_OF[actor],
+    freePlan: 'free',
+    profile: { ...SAMPLE_PROFILE, businessName: `Business ${marker}`, elevatorPitch: `Pitch ${marker}` },
+  });
+  const chatId = await insertChat(t, user.id, marker);
+  const [ticket] = await t.db
+    .insert(supportTickets)
+    .values({ userId: user.id, subject: `Subject ${marker}`, message: `Help ${marker}` })
+    .returning({ id: supportTickets.id });
+  await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(), tokens: 1234, messages: 3 });
+  return { ...user, marker, chatId, ticketId: ticket!.id };
+}
+
+async function insertChat(t: TestApp, userId: string, marker: string, answered = true): Promise<string> {
+  const [chat] = await t.db
+    .insert(chats)
+    .values({
+      userId,
+      title: `Chat ${marker}`,
+      transcript: `[00:05] Grow a bakery with subscriptions. Secret ${marker}.`,
+      transcriptSegments: [
+        { start: 5, duration: 4, text: `Grow a bakery with subscriptions. Secret ${marker}.` },
+      ],
+    })
+    .returning({ id: chats.id });
+  // An answered chat has messages and its first answer claimed; an unanswered one awaits its first answer.
+  if (answered) {
+    await t.db
+      .insert(chatMessages)
+      .values({ chatId: chat!.id, userId, role: 'user', content: `Question ${marker}` });
+    await t.db.update(chats).set({ firstReplyClaimedAt: new Date() }).where(eq(chats.id, chat!.id));
+  }
+  return chat!.id;
+}
