@@ -141,6 +141,10 @@ export async function startOpenAiStub(options = {}) {
     },
     /** @param {...StubReply} replies the next replies, in order (then the default one) */
     enqueue: (...replies) => queue.push(...replies),
+    /** Drop the replies not yet given (e.g. the rest of a 429 storm the app stopped retrying). */
+    clearQueue: () => {
+      queue.length = 0;
+    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -53,6 +53,27 @@ const STATUS_CODES: Partial<Record<number, string>> = {
   503: ERROR_CODES.unavailable,
 };
 
+/** The SQLSTATE of a database error, looked for along the error's causes. */
+function sqlState(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A value the database refused as data (SQLSTATE class 22: a NUL byte in text, a malformed uuid, a
+ * number out of range…). Validation should stop such input first; this makes a miss a 400, not a 500.
+ */
+export function isInvalidDataError(error: unknown): boolean {
+  return sqlState(error)?.startsWith('22') ?? false;
+}
+
 /** Whether an error means the database cannot be reached (connection refused, restarting, pool exhausted). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -86,6 +107,10 @@ export function handleError(error: Error, c: Context, logger: Logger) {
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
     return c.json(errorBody(STATUS_CODES[status] ?? 'http_error', error.message || 'Request failed'), status);
+  }
+  if (isInvalidDataError(error)) {
+    logger.warn({ err: error, path: c.req.path }, 'input refused by the database: validation missed it');
+    return c.json(errorBody(ERROR_CODES.invalidInput, 'The request contains a value that is not valid'), 400);
   }
   if (isDatabaseUnavailable(error)) {
     logger.warn({ err: error, path: c.req.path }, 'database unavailable');

@@ -19,6 +19,8 @@ export interface RouteCase {
   expected: Record<Actor, number>;
   /** An endless event stream: only the status is read, then the stream is closed. */
   eventStream?: boolean;
+  /** Each request creates an account first (slow): the fuzz suite sends fewer of them. */
+  createsAccounts?: boolean;
 }
 
 const everyone = (status: number): Record<Actor, number> => ({
@@ -50,13 +52,23 @@ const owner = (w: World) => w.users.owner;
 
 const card = { name: 'Maya Okafor', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-/** Starts a local test checkout for the owner and returns its session id. */
-async function ownerCheckoutSession(w: World): Promise<string> {
-  const { url } = await owner(w).client.json<{ url: string }>('/api/billing/checkout', {
+/** Starts a local test checkout as `client` and returns its session id. */
+async function checkoutSession(client: TestClient): Promise<string> {
+  const { url } = await client.json<{ url: string }>('/api/billing/checkout', {
     method: 'POST',
     json: { planId: 'pro' },
   });
   return new URL(url, 'http://x').searchParams.get('session')!;
+}
+
+/**
+ * A checkout session of a new buyer (a checkout can only start without a running subscription); the
+ * owner's request is sent as that buyer, everyone else tries the buyer's session with their own account.
+ */
+async function checkoutRequest(w: World, actor: Actor, path: (sessionId: string) => string, body?: unknown) {
+  const buyer = await w.t.createOnboardedUser();
+  const sessionId = await checkoutSession(buyer.client);
+  return { path: path(sessionId), body, sessionId, client: actor === 'owner' ? buyer.client : undefined };
 }
 
 /** The owner's subscription id, subscribing first when there is none. */
@@ -65,7 +77,7 @@ async function ownerSubscriptionId(w: World): Promise<string> {
     '/api/billing/subscription',
   );
   if (view.subscription) return view.subscription.id;
-  const sessionId = await ownerCheckoutSession(w);
+  const sessionId = await checkoutSession(owner(w).client);
   await owner(w).client.json(`/api/billing/test-checkout/${sessionId}/complete`, {
     method: 'POST',
     json: card,
@@ -99,7 +111,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'GET /health': { request: () => ({ path: '/api/health' }), expected: everyone(200) },
   'GET /config': { request: () => ({ path: '/api/config' }), expected: everyone(200) },
   'GET /me': { request: () => ({ path: '/api/me' }), expected: signedIn(200) },
-  'DELETE /account': { request: freshAccount, expected: signedIn(200) },
+  'DELETE /account': { request: freshAccount, expected: signedIn(200), createsAccounts: true },
 
   'GET /profile': { request: () => ({ path: '/api/profile' }), expected: signedIn(200) },
   'PUT /profile': { request: () => ({ path: '/api/profile', body: profileBody() }), expected: signedIn(200) },
@@ -114,22 +126,23 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     expected: signedIn(200),
   },
   'POST /billing/checkout/verify': {
-    request: async (w) => ({
-      path: '/api/billing/checkout/verify',
-      body: { sessionId: await ownerCheckoutSession(w) },
-    }),
+    request: async (w, actor) => {
+      const request = await checkoutRequest(w, actor, () => '/api/billing/checkout/verify');
+      return { ...request, body: { sessionId: request.sessionId } };
+    },
     expected: ownerOnly(200),
+    createsAccounts: true,
   },
   'GET /billing/test-checkout/:sessionId': {
-    request: async (w) => ({ path: `/api/billing/test-checkout/${await ownerCheckoutSession(w)}` }),
+    request: (w, actor) => checkoutRequest(w, actor, (id) => `/api/billing/test-checkout/${id}`),
     expected: ownerOnly(200),
+    createsAccounts: true,
   },
   'POST /billing/test-checkout/:sessionId/complete': {
-    request: async (w) => ({
-      path: `/api/billing/test-checkout/${await ownerCheckoutSession(w)}/complete`,
-      body: card,
-    }),
+    request: (w, actor) =>
+      checkoutRequest(w, actor, (id) => `/api/billing/test-checkout/${id}/complete`, card),
     expected: ownerOnly(200),
+    createsAccounts: true,
   },
   'GET /billing/subscription': {
     request: () => ({ path: '/api/billing/subscription' }),
@@ -256,7 +269,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   // No AI key in tests: the admin is told so (the offline model still answers users).
   'GET /admin/assistant/models': {
     request: () => ({ path: '/api/admin/assistant/models' }),
-    expected: superAdminOnly(503),
+    expected: superAdminOnly(409),
   },
   'GET /admin/users': { request: () => ({ path: '/api/admin/users' }), expected: superAdminOnly(200) },
   'GET /admin/users/:id': {

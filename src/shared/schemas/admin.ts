@@ -38,4 +38,6 @@ export const auditQuery = z.object({
 });
 
 /** A user id (Better Auth's random text ids). */
-export const userIdParam = z.object({ id: z.string().trim().min(1).max(100) });
+export const userIdParam = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a user id'),
+});

@@ -61,15 +61,18 @@ export async function startCluster(processes = 2, env: Record<string, string> = 
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
-/** A cookie-keeping fetch against one origin, like one browser. */
+/**
+ * A cookie-keeping fetch against one origin, like one browser. `via` sends a request to another
+ * address (one process directly, past the proxy) with the same cookies and Origin.
+ */
 export function browserAt(origin: string) {
   const cookies = new Map<string, string>();
-  return async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  return async (path: string, init: RequestInit & { json?: unknown; via?: string } = {}) => {
     const headers = new Headers(init.headers);
     if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (init.json !== undefined) headers.set('content-type', 'application/json');
     if (init.method && init.method !== 'GET') headers.set('origin', origin);
-    const response = await fetch(new URL(path, origin), {
+    const response = await fetch(new URL(path, init.via ?? origin), {
       ...init,
       headers,
       redirect: 'manual',

@@ -137,12 +137,13 @@ describe('user detail', () => {
       { userId: user.id, month: '2026-01', tokens: 500, messages: 2 },
       { userId: user.id, month: monthKey(new Date(Date.UTC(2026, 1, 1))), tokens: 900, messages: 4 },
     ]);
-    expect(await boss.client.json(`/api/admin/users/${user.id}/usage`)).toEqual({
+    // The same usage summary the user gets from /api/usage.
+    expect(await boss.client.json(`/api/admin/users/${user.id}/usage`)).toMatchObject({
       history: [
         { month: '2026-02', label: 'February 2026', tokens: 900, messages: 4 },
         { month: '2026-01', label: 'January 2026', tokens: 500, messages: 2 },
       ],
-      monthlyTokenLimit: 30_000,
+      limits: { monthlyTokens: 30_000 },
     });
     await user.client.post('/api/support/tickets', { message: 'Where is my invoice?' });
     const { tickets } = await boss.client.json(`/api/admin/users/${user.id}/tickets`);

@@ -33,7 +33,8 @@ export function assistantRoutes({ db, ai, logger }: AppDeps) {
       try {
         return c.json({ models: await ai.listModels() }, 200);
       } catch (error) {
-        if (error instanceof AiKeyMissingError) throw new AppError(503, 'ai_key_missing', error.message);
+        // Not a server fault: the provider is not configured yet (the admin screen says so).
+        if (error instanceof AiKeyMissingError) throw new AppError(409, 'ai_key_missing', error.message);
         logger.warn({ err: error }, 'listing AI models failed');
         throw new AppError(502, 'ai_provider_error', 'The AI provider did not list its models');
       }

@@ -66,7 +66,7 @@ describe('admin assistant settings (offline)', () => {
   it('tells the admin the key is missing instead of listing models', async () => {
     const boss = await t.createUser({ role: 'super_admin' });
     const response = await boss.client.get('/api/admin/assistant/models');
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       error: { code: 'ai_key_missing', message: MISSING_AI_KEY_MESSAGE },
     });

@@ -132,8 +132,10 @@ async function generate(
     reply.outcome = abortSignal.aborted ? endedBy() : 'failed';
     if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
   }
-  if (reply.outcome !== 'complete' && prompt && reply.tokens.completion === 0) {
+  const answerStarted = reply.text !== '' || reply.outcome === 'stopped';
+  if (reply.outcome !== 'complete' && prompt && answerStarted && reply.tokens.completion === 0) {
     // The provider never reported usage for a cut-off reply: count what was sent and received.
+    // A provider failure before the first token costs the user nothing.
     reply.tokens = add(reply.tokens, {
       prompt: countPromptTokens(prompt),
       completion: countTokens(reply.text),
