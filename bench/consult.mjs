@@ -2,11 +2,11 @@
 // The consultation's figures: server-added time to first token against a stub OpenAI-compatible model
 // (first token after 200 ms), 2,000 simultaneous streaming chats (errors, peak RSS), and the usage
 // summary's latency for a user with 100 messages against one with 1,000,000. Loopback only.
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { measure, signedInCookie, startApp, table } from './lib.mjs';
+import { createChats, onboarded, percentile, rssOf, sleep, streamReply } from './journey.mjs';
+import { measure, startApp, table } from './lib.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const HEAVY_MESSAGES = Number(process.env.BENCH_HEAVY_MESSAGES ?? 1_000_000);
@@ -20,26 +20,6 @@ const LONG_REPLY = {
 };
 /** A super admin is never limited, so many replies may stream at once for one account. */
 const ADMIN_EMAIL = 'bench-admin@example.com';
-
-const PROFILE = {
-  firstName: 'Bench',
-  lastName: 'Mark',
-  businessName: 'Brightside Bakery',
-  industry: 'Food and beverage',
-  productsServices: 'Sourdough bread and a weekly subscription box',
-  elevatorPitch: 'Fresh sourdough delivered to busy families every week.',
-  targetMarket: { demographics: 'Families aged 30-50', psychographics: 'Value fresh local food' },
-  problemsAddressed: 'Stale supermarket bread',
-  usp: 'Delivered before breakfast',
-  businessGoals: { shortTerm: 'Reach 300 weekly subscribers', longTerm: 'Open a second kitchen' },
-  currentChallenges: 'Customer acquisition costs are high',
-  additionalDetails: '',
-};
-const TRANSCRIPT = Array.from(
-  { length: 40 },
-  (_, i) =>
-    `${Math.floor(i / 4)}:${String((i % 4) * 15).padStart(2, '0')}\nPoint ${i}: retention, referrals and pricing for small food businesses.`,
-).join('\n');
 
 export async function runConsultBench() {
   console.log(`\nConsultation bench (Node ${process.version})\n`);
@@ -242,105 +222,6 @@ async function userWithMessages(app, client, email, messages) {
     [userId],
   );
   return { cookie, messages };
-}
-
-async function onboarded(app, email, { freePlan }) {
-  const cookie = await signedInCookie(app, email);
-  const headers = { cookie, origin: app.baseURL, 'content-type': 'application/json' };
-  await expectOk(
-    fetch(`${app.baseURL}/api/profile`, { method: 'PUT', headers, body: JSON.stringify(PROFILE) }),
-  );
-  if (freePlan) {
-    await expectOk(
-      fetch(`${app.baseURL}/api/billing/free-plan`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ planId: 'free' }),
-      }),
-    );
-  }
-  return cookie;
-}
-
-async function createChats(app, cookie, count) {
-  const headers = { cookie, origin: app.baseURL, 'content-type': 'application/json' };
-  const ids = [];
-  for (let start = 0; start < count; start += 25) {
-    const batch = Array.from({ length: Math.min(25, count - start) }, async () => {
-      const response = await expectOk(
-        fetch(`${app.baseURL}/api/chats`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ source: 'manual', transcript: TRANSCRIPT }),
-        }),
-      );
-      return (await response.json()).id;
-    });
-    ids.push(...(await Promise.all(batch)));
-  }
-  return ids;
-}
-
-/** Sends a message and reads the streamed reply to its end: time to first text, and whether it finished. */
-async function streamReply(app, cookie, chatId, content) {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${app.baseURL}/api/chats/${chatId}/messages`, {
-      method: 'POST',
-      headers: { cookie, origin: app.baseURL, 'content-type': 'application/json' },
-      body: JSON.stringify({ content }),
-      signal: AbortSignal.timeout(120_000),
-    });
-    if (!response.ok) return { ok: false, content, error: `${response.status} ${await response.text()}` };
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let ttft;
-    let raw = '';
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      raw += decoder.decode(value, { stream: true });
-      if (ttft === undefined && raw.includes('"type":"text-delta"')) ttft = performance.now() - started;
-    }
-    const finished = raw.includes('"type":"finish"') && !raw.includes('"type":"error"');
-    const complete = raw.includes('"status":"complete"');
-    return {
-      ok: finished && complete && ttft !== undefined,
-      content,
-      ttft,
-      error: finished ? 'not complete' : 'no finish',
-    };
-  } catch (error) {
-    const cause = error?.cause;
-    return {
-      ok: false,
-      content,
-      error: `${error}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ''}`,
-    };
-  }
-}
-
-async function expectOk(pending) {
-  const response = await pending;
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-function rssOf(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values, p) {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

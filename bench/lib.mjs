@@ -27,13 +27,15 @@ export async function startHello() {
   };
 }
 
+export const BENCH_PASSWORD = 'bench-password-1';
+
 /** Signs up, follows the e-mailed confirmation link, and returns the session cookie. */
 export async function signedInCookie(app, email = `bench-${Date.now()}@example.com`) {
   const origin = app.baseURL;
   const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password: 'bench-password-1', name: 'Bench' }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD, name: 'Bench' }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
   const mail = await app.waitForMail(email, 'verification');

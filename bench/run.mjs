@@ -82,3 +82,5 @@ function ratio(m) {
 await runConsultBench();
 // The admin users list with 100,000 users (bench/admin-users.mjs).
 await (await import('./admin-users.mjs')).benchAdminUsers();
+// 60 s of mixed visits at 200 virtual users on PostgreSQL, and on PGlite (bench/load.mjs).
+await (await import('./load.mjs')).runLoadBench();
