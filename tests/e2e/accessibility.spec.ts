@@ -73,7 +73,7 @@ for (const viewport of VIEWPORTS) {
       await auditPage(page, `/chat/${chatId}`, /Tokens: \d+/, viewport.name);
       await auditPage(page, '/dashboard', 'Recent Chats', viewport.name);
       await auditPage(page, '/consult', 'Smart Business Assistant', viewport.name);
-      await auditPage(page, '/saved-chats', 'Saved chats', viewport.name);
+      await auditPage(page, '/saved-chats', 'Saved Chats', viewport.name);
       await auditPage(page, '/profile', 'Profile', viewport.name);
       for (const tab of [
         'Change Password',
@@ -102,7 +102,7 @@ for (const viewport of VIEWPORTS) {
       await auditPage(page, '/admin', 'Users', viewport.name);
       await auditPage(page, `/user/${userId}`, 'Recent Chats', viewport.name);
       await auditPage(page, `/chat/${chatId}?ia=1`, CHAT_TITLE, viewport.name);
-      await auditPage(page, '/admin/assistant', 'Assistant', viewport.name);
+      await auditPage(page, '/admin/assistant', 'AI Assistant', viewport.name);
       await auditPage(page, '/admin/audit', 'Audit log', viewport.name);
     });
   });
