@@ -329,3 +329,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
+export const TEST_STRIPE_PRICES = {
+  STRIPE_PRICE_PRO: 'price_pro',
+  STRIPE_PRICE_PRO_ANNUAL: 'price_pro_annual',
+  STRIPE_PRICE_PREMIUM: 'price_premium',
+  STRIPE_PRICE_PREMIUM_ANNUAL: 'price_premium_annual',
+};
+
+/** The configuration of an app whose Stripe provider talks to `fake`. */
+export function stripeTestEnv(fake: FakeStripe): Record<string, string> {
+  return {
+    BILLING_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_vidvisor',
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    ...TEST_STRIPE_PRICES,
+  };
+}

@@ -1,22 +1,7 @@
 import type { Page } from '@playwright/test';
+import { SAMPLE_PROFILE } from '../../../src/server/testing/fixtures';
 import type { AppServer } from '../server';
 import { signUpViaApi } from './users';
-
-/** A complete business profile (every required field of the wizard). */
-export const E2E_PROFILE = {
-  firstName: 'Maya',
-  lastName: 'Okafor',
-  businessName: 'Brightside Bakery',
-  industry: 'Food and beverage',
-  productsServices: 'Sourdough bread and a weekly subscription box',
-  elevatorPitch: 'Fresh sourdough delivered to busy families every week.',
-  targetMarket: { demographics: 'Families aged 30-50 in the city', psychographics: 'Value fresh local food' },
-  problemsAddressed: 'Supermarket bread is stale',
-  usp: 'Baked overnight, delivered before breakfast',
-  businessGoals: { shortTerm: 'Reach 300 weekly subscribers', longTerm: 'Open a second kitchen' },
-  currentChallenges: 'High customer acquisition costs',
-  additionalDetails: '',
-};
 
 async function callApi(page: Page, server: AppServer, method: 'PUT' | 'POST', path: string, data: unknown) {
   const response = await page.request.fetch(`${server.baseURL}${path}`, {
@@ -30,7 +15,7 @@ async function callApi(page: Page, server: AppServer, method: 'PUT' | 'POST', pa
 }
 
 /** Saves the business profile for the user signed in on `page` (passes the profile gate). */
-export function completeProfileViaApi(page: Page, server: AppServer, profile = E2E_PROFILE) {
+export function completeProfileViaApi(page: Page, server: AppServer, profile = SAMPLE_PROFILE) {
   return callApi(page, server, 'PUT', '/api/profile', profile);
 }
 

@@ -3,7 +3,12 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents } from '../../db/schema';
 import { subscribeWithTestCard } from '../../testing/billing';
-import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe';
+import {
+  type FakeStripe,
+  startFakeStripe,
+  stripeTestEnv,
+  TEST_WEBHOOK_SECRET,
+} from '../../testing/fake-stripe';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 /**
@@ -11,7 +16,6 @@ import { createTestApp, type TestApp, type TestUser } from '../../testing/test-a
  * (the subscription as the user sees it, the gate, and the kinds of billing events recorded).
  */
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
 /** Only for its webhook test-header helper. */
 const signer = new Stripe('sk_test_signer');
 
@@ -22,16 +26,7 @@ let fake: FakeStripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
   local = await createTestApp();
-  stripe = await createTestApp({
-    BILLING_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_vidvisor',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-    STRIPE_PRICE_PRO: 'price_pro',
-    STRIPE_PRICE_PRO_ANNUAL: 'price_pro_annual',
-    STRIPE_PRICE_PREMIUM: 'price_premium',
-    STRIPE_PRICE_PREMIUM_ANNUAL: 'price_premium_annual',
-  });
+  stripe = await createTestApp(stripeTestEnv(fake));
 });
 afterAll(async () => {
   await local.close();
@@ -45,7 +40,7 @@ async function deliver(type: string, object: Record<string, unknown>) {
   const response = await stripe.app.request('/api/billing/webhook', {
     method: 'POST',
     headers: {
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }),
     },
     body: payload,
   });

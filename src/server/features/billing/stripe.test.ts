@@ -2,16 +2,13 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents, subscriptions, users } from '../../db/schema';
-import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe';
+import {
+  type FakeStripe,
+  startFakeStripe,
+  stripeTestEnv,
+  TEST_WEBHOOK_SECRET,
+} from '../../testing/fake-stripe';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const PRICES = {
-  STRIPE_PRICE_PRO: 'price_pro',
-  STRIPE_PRICE_PRO_ANNUAL: 'price_pro_annual',
-  STRIPE_PRICE_PREMIUM: 'price_premium',
-  STRIPE_PRICE_PREMIUM_ANNUAL: 'price_premium_annual',
-};
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -20,13 +17,7 @@ const signer = new Stripe('sk_test_signer');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    BILLING_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_vidvisor',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-    ...PRICES,
-  });
+  t = await createTestApp(stripeTestEnv(fake));
 });
 afterAll(async () => {
   await t.close();
@@ -38,7 +29,7 @@ const lastRequest = (method: string, path: RegExp) =>
   fake.requests.filter((r) => r.method === method && path.test(r.path)).at(-1)!;
 
 /** Stripe's call to our webhook: no cookie, no Origin, signed over the raw body. */
-function deliver(event: object, secret = WEBHOOK_SECRET) {
+function deliver(event: object, secret = TEST_WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
   return t.app.request('/api/billing/webhook', {
@@ -259,7 +250,7 @@ describe('Stripe webhooks', () => {
       headers: {
         'stripe-signature': signer.webhooks.generateTestHeaderString({
           payload: '{}',
-          secret: WEBHOOK_SECRET,
+          secret: TEST_WEBHOOK_SECRET,
         }),
       },
       body: JSON.stringify(forged),
