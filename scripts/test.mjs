@@ -89,11 +89,7 @@ step('API suites on PostgreSQL');
     postgres = process.env.TEST_DATABASE_URL ? null : await startPostgres();
     const url = process.env.TEST_DATABASE_URL ?? postgres.url;
     console.log(`PostgreSQL: ${url}`);
-    // The fuzz suite (10,000+ requests) runs once, on PGlite: its property holds for the app's code,
-    // and the database-specific paths (error mapping, queries) are covered here by every other suite.
-    vitest('API (PostgreSQL)', ['--project', 'api', '--exclude', 'src/server/fuzz.test.ts'], {
-      TEST_DATABASE_URL: url,
-    });
+    vitest('API (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL: url });
   } catch (error) {
     console.error(error);
     record('API (PostgreSQL)', false, '0', { passed: 0, failed: 1 });

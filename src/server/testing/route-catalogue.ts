@@ -19,8 +19,8 @@ export interface RouteCase {
   expected: Record<Actor, number>;
   /** An endless event stream: only the status is read, then the stream is closed. */
   eventStream?: boolean;
-  /** Each request creates an account first (slow): the fuzz suite sends fewer of them. */
-  createsAccounts?: boolean;
+  /** Each request sets up fresh data first (an account, a chat to answer): the fuzz suite sends an eighth as many. */
+  costly?: boolean;
 }
 
 const everyone = (status: number): Record<Actor, number> => ({
@@ -111,7 +111,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'GET /health': { request: () => ({ path: '/api/health' }), expected: everyone(200) },
   'GET /config': { request: () => ({ path: '/api/config' }), expected: everyone(200) },
   'GET /me': { request: () => ({ path: '/api/me' }), expected: signedIn(200) },
-  'DELETE /account': { request: freshAccount, expected: signedIn(200), createsAccounts: true },
+  'DELETE /account': { request: freshAccount, expected: signedIn(200), costly: true },
 
   'GET /profile': { request: () => ({ path: '/api/profile' }), expected: signedIn(200) },
   'PUT /profile': { request: () => ({ path: '/api/profile', body: profileBody() }), expected: signedIn(200) },
@@ -131,18 +131,18 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       return { ...request, body: { sessionId: request.sessionId } };
     },
     expected: ownerOnly(200),
-    createsAccounts: true,
+    costly: true,
   },
   'GET /billing/test-checkout/:sessionId': {
     request: (w, actor) => checkoutRequest(w, actor, (id) => `/api/billing/test-checkout/${id}`),
     expected: ownerOnly(200),
-    createsAccounts: true,
+    costly: true,
   },
   'POST /billing/test-checkout/:sessionId/complete': {
     request: (w, actor) =>
       checkoutRequest(w, actor, (id) => `/api/billing/test-checkout/${id}/complete`, card),
     expected: ownerOnly(200),
-    createsAccounts: true,
+    costly: true,
   },
   'GET /billing/subscription': {
     request: () => ({ path: '/api/billing/subscription' }),
@@ -245,6 +245,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       return { path: `/api/chats/${chatId}/first-reply` };
     },
     expected: ownerOnly(200),
+    costly: true,
   },
   'POST /chats/:chatId/messages': {
     request: (w) => ({
