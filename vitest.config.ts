@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The API suites mostly wait on the database and on streams: at least two files at once even on a
+    // two-core machine (Vitest's default would run one).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

@@ -35,12 +35,16 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; 'memory://' for an in-memory database. */
   dataDir?: string;
+  /** PGlite: start an in-memory database from this dump (`dumpDataDir`) instead of running initdb. */
+  loadDataDir?: Blob;
   poolSize?: number;
   onError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir ?? 'memory://');
+  return options.url
+    ? openPostgres(options.url, options)
+    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -130,11 +134,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir, 'pglite'));
+    const client = await PGlite.create({
+      dataDir: inMemory ? dataDir : path.resolve(dataDir, 'pglite'),
+      ...(inMemory && loadDataDir ? { loadDataDir } : {}),
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

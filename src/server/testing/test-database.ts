@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 
@@ -8,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://', loadDataDir: await emptyPgliteDump() });
 
   const name = `vt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
@@ -24,6 +25,20 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
       );
     },
   };
+}
+
+let emptyPglite: Promise<Blob> | undefined;
+/**
+ * A new PGlite's data directory, made once per test process: each file starts from a copy (initdb in
+ * WebAssembly takes seconds; loading a copy, a fraction of one).
+ */
+function emptyPgliteDump(): Promise<Blob> {
+  emptyPglite ??= PGlite.create('memory://').then(async (client) => {
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    return dump;
+  });
+  return emptyPglite;
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
