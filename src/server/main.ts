@@ -38,6 +38,13 @@ async function main() {
     );
   });
 
+  if ('keepAliveTimeout' in server) {
+    // Longer than the idle timeouts of clients and load balancers (60 s is common), so the server is
+    // never the side that closes an idle connection just as a client sends on it (ECONNRESET).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
