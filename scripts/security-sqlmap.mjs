@@ -35,10 +35,10 @@ try {
   console.log(
     `\nsqlmap summary: ${targets.length} targets, ${tested} parameters tested, ${injectable.length} injectable`,
   );
-  if (injectable.length) {
-    for (const r of injectable) console.log(`INJECTABLE: ${r.label} (see ${r.log})`);
-    process.exitCode = 1;
-  }
+  const unfinished = results.filter((r) => r.verdict.startsWith('no verdict'));
+  for (const r of injectable) console.log(`INJECTABLE: ${r.label} (see ${r.log})`);
+  for (const r of unfinished) console.log(`NOT TESTED TO THE END: ${r.label} (see ${r.log})`);
+  if (injectable.length || unfinished.length) process.exitCode = 1;
 } finally {
   await app.stop();
   postgres.stop();
@@ -92,10 +92,14 @@ function targetsFor(w) {
     get('GET /admin/users/:id/tickets', `/api/admin/users/${w.userId}*/tickets`),
     get('GET /admin/users/:id/chats', `/api/admin/users/${w.userId}*/chats`),
     get('GET /admin/audit', `/api/admin/audit?actor=${w.userId}&target=${w.userId}&page=1`),
-    send('POST /auth/sign-in/email', 'POST', '/api/auth/sign-in/email', {
-      email: 'nobody@example.com',
-      password: 'not-the-password',
-    }),
+    // A refused sign-in (401) is the answer every probe gets: sqlmap compares those answers.
+    {
+      ...send('POST /auth/sign-in/email', 'POST', '/api/auth/sign-in/email', {
+        email: 'nobody@example.com',
+        password: 'not-the-password',
+      }),
+      ignoreCode: 401,
+    },
     send('POST /chats', 'POST', '/api/chats', { source: 'manual', transcript: 'Pricing for bakeries.' }),
     send('PATCH /chats/:id', 'PATCH', `/api/chats/${w.chatId}*`, { title: 'Renamed' }),
     send('PUT /profile', 'PUT', '/api/profile', PROFILE),
@@ -116,7 +120,8 @@ function targetsFor(w) {
 }
 
 function runSqlmap(server, target) {
-  const log = path.join(OUTPUT_DIR, `${target.label.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  const name = target.label.replace(/[^a-z0-9]+/gi, '-');
+  const log = path.join(OUTPUT_DIR, `${name}.log`);
   const args = [
     '-u',
     `${server.baseURL}${target.url}`,
@@ -125,7 +130,8 @@ function runSqlmap(server, target) {
     '--dbms=PostgreSQL',
     '--level=2',
     '--risk=2',
-    `--output-dir=${OUTPUT_DIR}`,
+    // One session file per host: parallel runs must not share it.
+    `--output-dir=${path.join(OUTPUT_DIR, name)}`,
     `--cookie=${target.cookie}`,
     `--headers=Origin: ${server.baseURL}`,
     '--disable-coloring',
@@ -133,6 +139,7 @@ function runSqlmap(server, target) {
   if (target.method) {
     args.push(`--method=${target.method}`, `--data=${JSON.stringify(target.body)}`);
   }
+  if (target.ignoreCode) args.push(`--ignore-code=${target.ignoreCode}`);
   return new Promise((resolve, reject) => {
     const child = spawn('sqlmap', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -158,7 +165,7 @@ function runSqlmap(server, target) {
           ? 'not injectable'
           : 'no verdict (see log)';
       console.log(`${target.label.padEnd(40)} ${String(parameters.size).padStart(2)} parameters  ${verdict}`);
-      resolve({ label: target.label, parameters: parameters.size, injectable, log });
+      resolve({ label: target.label, parameters: parameters.size, injectable, verdict, log });
     });
   });
 }
