@@ -24,8 +24,8 @@ insert into support_tickets (user_id, subject, message, resolved)
   select 'bench-' || g, 'Help', 'Bench ticket', g % 3 = 0 from generate_series(1, ${USERS}, 7) g;
 analyze;`;
 const PLANS = [
-  `explain select id from "user" order by created_at desc nulls last, id desc nulls last limit 25 offset 25`,
-  `explain select id from "user" where lower(email) like 'user-4242%' order by created_at desc nulls last limit 25`,
+  `explain select id from "user" order by created_at desc, id desc limit 25 offset 25`,
+  `explain select id from "user" where lower(email) like 'user-4242%' order by created_at desc limit 25`,
 ];
 const explain = async (query) =>
   (
