@@ -1,3 +1,4 @@
+import { SAMPLE_PROFILE } from './fixtures';
 import type { TestClient } from './test-client';
 import type { Actor, World } from './world';
 
@@ -92,21 +93,6 @@ async function freshAccount(w: World, actor: Actor): Promise<RouteRequest> {
   return { path: '/api/account', client: user.client };
 }
 
-const profileBody = () => ({
-  firstName: 'Maya',
-  lastName: 'Okafor',
-  businessName: 'Brightside Bakery',
-  industry: 'Food',
-  productsServices: 'Bread',
-  elevatorPitch: 'Fresh bread',
-  targetMarket: { demographics: 'Families', psychographics: 'Busy' },
-  problemsAddressed: 'Stale bread',
-  usp: 'Delivered at dawn',
-  businessGoals: { shortTerm: 'Grow', longTerm: 'Expand' },
-  currentChallenges: 'Churn',
-  additionalDetails: '',
-});
-
 export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'GET /health': { request: () => ({ path: '/api/health' }), expected: everyone(200) },
   'GET /config': { request: () => ({ path: '/api/config' }), expected: everyone(200) },
@@ -114,7 +100,10 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'DELETE /account': { request: freshAccount, expected: signedIn(200), costly: true },
 
   'GET /profile': { request: () => ({ path: '/api/profile' }), expected: signedIn(200) },
-  'PUT /profile': { request: () => ({ path: '/api/profile', body: profileBody() }), expected: signedIn(200) },
+  'PUT /profile': {
+    request: () => ({ path: '/api/profile', body: { ...SAMPLE_PROFILE } }),
+    expected: signedIn(200),
+  },
 
   'GET /billing/plans': { request: () => ({ path: '/api/billing/plans' }), expected: everyone(200) },
   'POST /billing/free-plan': {
