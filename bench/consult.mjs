@@ -57,7 +57,7 @@ async function benchStreaming(label, env) {
   });
   const app = await startApp({
     ...env,
-    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: stub.baseURL,
     SUPER_ADMIN_EMAILS: ADMIN_EMAIL,
   });

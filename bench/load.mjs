@@ -34,7 +34,7 @@ async function loadRun(label, users, env) {
       usage: { prompt_tokens: 60, completion_tokens: 8 },
     },
   });
-  const app = await startApp({ ...env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: stub.baseURL });
+  const app = await startApp({ ...env, OPENAI_API_KEY: 'bench-key', OPENAI_BASE_URL: stub.baseURL });
   try {
     const visitors = await prepareVisitors(app, users, label);
     let peakRss = rssOf(app.child.pid);

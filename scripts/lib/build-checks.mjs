@@ -1,20 +1,24 @@
 // Checks on the production build: no secret in the browser's files, and the landing page's
 // first-load JavaScript within its budget (read from Vite's manifest).
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
 
-/** Fake keys set in the environment while building; none may appear in dist/web. */
+/** A random value for one run: nothing key-shaped is stored in the repository. */
+const fakeValue = (name) => `fake-${name}-${randomBytes(16).toString('hex')}`;
+
+/** Fake keys set in the environment while building (new each run); none may appear in dist/web. */
 export const FAKE_SECRETS = {
-  OPENAI_API_KEY: 'sk-fake-openai-0123456789abcdefghijklmnop',
-  STRIPE_SECRET_KEY: 'sk_test_fake_stripe_0123456789abcdefghij',
-  STRIPE_WEBHOOK_SECRET: 'whsec_fake_0123456789abcdefghijklmnopqr',
-  BETTER_AUTH_SECRET: 'fake-auth-secret-0123456789-abcdefghijkl',
-  GOOGLE_CLIENT_SECRET: 'fake-google-secret-0123456789abcdefgh',
-  TRANSCRIPT_API_KEY: 'fake-transcript-key-0123456789abcdefgh',
-  SMTP_URL: 'smtp://mailer:fake-smtp-password-0123456789@smtp.example.com:587',
+  OPENAI_API_KEY: fakeValue('openai'),
+  STRIPE_SECRET_KEY: fakeValue('stripe'),
+  STRIPE_WEBHOOK_SECRET: fakeValue('webhook'),
+  BETTER_AUTH_SECRET: fakeValue('auth'),
+  GOOGLE_CLIENT_SECRET: fakeValue('google'),
+  TRANSCRIPT_API_KEY: fakeValue('transcript'),
+  SMTP_URL: `smtp://mailer:${fakeValue('smtp')}@smtp.example.com:587`,
 };
 
 function filesUnder(dir) {

@@ -20,7 +20,8 @@ describe('build checks', () => {
       'index.html': '<html>',
     });
     expect(findSecretsInBuild(leaky)).toEqual([`assets/app.js: ${FAKE_SECRETS.OPENAI_API_KEY}`]);
-    const smtp = fakeBuild({ 'assets/app.js': 'const pw = "fake-smtp-password-0123456789";' });
+    const smtpPassword = new URL(FAKE_SECRETS.SMTP_URL).password;
+    const smtp = fakeBuild({ 'assets/app.js': `const pw = "${smtpPassword}";` });
     expect(findSecretsInBuild(smtp)).toHaveLength(1);
     expect(findSecretsInBuild(fakeBuild({ 'assets/app.js': 'console.log(1)' }))).toEqual([]);
   });

@@ -20,7 +20,7 @@ let user: TestUser;
 let chatId: string;
 beforeAll(async () => {
   stub = await startOpenAiStub();
-  t = await createTestApp({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: stub.baseURL });
+  t = await createTestApp({ OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL });
   user = await t.createOnboardedUser({ role: 'admin' });
   chatId = await createManualChat(user, '0:00\nWelcome.\n0:12\nReferrals cut acquisition costs.');
   await t.db.update(chats).set({ firstReplyClaimedAt: new Date() }).where(eq(chats.id, chatId));

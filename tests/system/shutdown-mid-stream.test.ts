@@ -16,7 +16,7 @@ beforeAll(async () => {
   stub = await startOpenAiStub({
     defaultReply: { chunks: Array.from({ length: 200 }, (_, i) => `word${i} `), delayMs: 50 },
   });
-  cluster = await startCluster(1, { OPENAI_API_KEY: 'sk-system-test', OPENAI_BASE_URL: stub.baseURL });
+  cluster = await startCluster(1, { OPENAI_API_KEY: 'system-test-key', OPENAI_BASE_URL: stub.baseURL });
   db = new pg.Client({ connectionString: cluster.postgres.url });
   await db.connect();
 });

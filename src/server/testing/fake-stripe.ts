@@ -330,7 +330,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 }
 
-export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret';
 export const TEST_STRIPE_PRICES = {
   STRIPE_PRICE_PRO: 'price_pro',
   STRIPE_PRICE_PRO_ANNUAL: 'price_pro_annual',
@@ -342,7 +342,7 @@ export const TEST_STRIPE_PRICES = {
 export function stripeTestEnv(fake: FakeStripe): Record<string, string> {
   return {
     BILLING_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_vidvisor',
+    STRIPE_SECRET_KEY: 'test-stripe-key',
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     STRIPE_API_URL: fake.url,
     ...TEST_STRIPE_PRICES,

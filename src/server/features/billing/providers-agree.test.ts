@@ -17,7 +17,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../testing/test-a
  */
 
 /** Only for its webhook test-header helper. */
-const signer = new Stripe('sk_test_signer');
+const signer = new Stripe('unused-signer-key');
 
 let local: TestApp;
 let stripe: TestApp;

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../testing/test-a
 let t: TestApp;
 let fake: FakeStripe;
 /** Only for its webhook test-header helper: the app's own client talks to the fake server. */
-const signer = new Stripe('sk_test_signer');
+const signer = new Stripe('unused-signer-key');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -241,7 +241,7 @@ describe('Stripe webhooks', () => {
     const stripeSub = await subscribe(user);
     const before = await t.db.select().from(billingEvents);
     const forged = fake.event('customer.subscription.deleted', { ...stripeSub, status: 'canceled' });
-    const bad = await deliver(forged, 'whsec_someone_else');
+    const bad = await deliver(forged, 'someone-elses-webhook-secret');
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe('invalid_signature');
 

@@ -12,7 +12,7 @@ let t: TestApp;
 let stub: Awaited<ReturnType<typeof startOpenAiStub>>;
 beforeAll(async () => {
   stub = await startOpenAiStub();
-  t = await createTestApp({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: stub.baseURL });
+  t = await createTestApp({ OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL });
 });
 afterAll(async () => {
   await t.close();
@@ -43,7 +43,7 @@ describe('an OpenAI-compatible provider', () => {
     expect(stream.metadata).toEqual({ totalTokens: 1290, status: 'complete' });
 
     const request = stub.requests[before]!;
-    expect(request.authorization).toBe('Bearer sk-test-key');
+    expect(request.authorization).toBe('Bearer test-openai-key');
     expect(request.body.model).toBe('gpt-4o-mini');
     expect(request.body.stream).toBe(true);
     const [system, question] = request.body.messages;
