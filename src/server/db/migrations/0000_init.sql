@@ -240,12 +240,6 @@ CREATE TABLE "support_tickets" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "generation_leases" (
-	"user_id" text PRIMARY KEY NOT NULL,
-	"lease_id" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "usage_months" (
 	"user_id" text NOT NULL,
 	"month" text NOT NULL,
@@ -269,27 +263,23 @@ ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_user_id_fk" FOREIGN KEY 
 ALTER TABLE "support_ticket_replies" ADD CONSTRAINT "support_ticket_replies_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_ticket_replies" ADD CONSTRAINT "support_ticket_replies_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "generation_leases" ADD CONSTRAINT "generation_leases_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_months" ADD CONSTRAINT "usage_months_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "user_created_at_idx" ON "user" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "user_email_prefix_idx" ON "user" USING btree (lower("email") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "user_created_at_idx" ON "user" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
 CREATE INDEX "billing_events_user_idx" ON "billing_events" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "payment_methods_user_idx" ON "payment_methods" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "subscriptions_user_newest_idx" ON "subscriptions" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "payment_methods_user_idx" ON "payment_methods" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "subscriptions_user_newest_idx" ON "subscriptions" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chat_messages_chat_time_idx" ON "chat_messages" USING btree ("chat_id","created_at");--> statement-breakpoint
 CREATE INDEX "chat_messages_user_idx" ON "chat_messages" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "chat_messages_search_idx" ON "chat_messages" USING gin (to_tsvector('english', "content"));--> statement-breakpoint
-CREATE INDEX "chats_user_recent_idx" ON "chats" USING btree ("user_id","created_at" DESC NULLS FIRST) WHERE "chats"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "chats_search_idx" ON "chats" USING gin (to_tsvector('english', coalesce("title", '') || ' ' || "transcript"));--> statement-breakpoint
-CREATE INDEX "audit_log_newest_idx" ON "audit_log" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "outbox_emails_to_idx" ON "outbox_emails" USING btree ("to_address","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "waitlist_newest_idx" ON "waitlist" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "chats_user_recent_idx" ON "chats" USING btree ("user_id","created_at" DESC NULLS LAST) WHERE "chats"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "audit_log_newest_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "outbox_emails_to_idx" ON "outbox_emails" USING btree ("to_address","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "waitlist_newest_idx" ON "waitlist" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_ticket_replies_ticket_idx" ON "support_ticket_replies" USING btree ("ticket_id","created_at");--> statement-breakpoint
-CREATE INDEX "support_tickets_user_newest_idx" ON "support_tickets" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "support_tickets_unresolved_newest_idx" ON "support_tickets" USING btree ("created_at" DESC NULLS FIRST) WHERE "support_tickets"."resolved" = false;--> statement-breakpoint
+CREATE INDEX "support_tickets_user_newest_idx" ON "support_tickets" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "support_tickets_unresolved_newest_idx" ON "support_tickets" USING btree ("created_at" DESC NULLS LAST) WHERE "support_tickets"."resolved" = false;--> statement-breakpoint
 CREATE INDEX "support_tickets_unresolved_user_idx" ON "support_tickets" USING btree ("user_id") WHERE "support_tickets"."resolved" = false;
