@@ -23,7 +23,6 @@ import {
   eventSeen,
   findCustomerId,
   findDisplayCard,
-  hadAnySubscription,
   planIdForPrice,
   recordEvent,
   upsertCard,
@@ -76,7 +75,7 @@ export async function choosePaidPlan(deps: BillingDeps, user: SessionUser, planI
     return { kind: 'updated' as const };
   }
   const customerId = await ensureCustomer(deps, user);
-  const firstSubscription = !(await hadAnySubscription(deps.db, user.id));
+  const firstSubscription = !current;
   const checkout = await deps.billing.createSubscriptionCheckout({
     customerId,
     userId: user.id,
@@ -231,13 +230,20 @@ export async function createPortalLink(deps: BillingDeps, user: SessionUser) {
  * applied at once, so the gates move on without waiting for the provider's webhook.
  */
 export async function verifyCheckoutSession(deps: BillingDeps, user: SessionUser, sessionId: string) {
-  const session = await deps.billing.getCheckoutSession(sessionId);
   const customerId = await findCustomerId(deps.db, user.id);
-  if (!session || !customerId || session.customerId !== customerId) {
+  const session = customerId ? await deps.billing.getCheckoutSession(sessionId) : null;
+  if (!session || session.customerId !== customerId) {
     throw notFound('No such checkout session');
   }
-  if (session.status === 'complete') {
-    await applyCompletedCheckout(deps, user.id, session as CompletedCheckout, null);
+  // The local provider applied it when the card was accepted; a provider with webhooks may not yet
+  // have told us. Recorded under the session's own id, so returning to the page again applies nothing.
+  if (session.status === 'complete' && deps.billing.parseWebhook) {
+    await applyCompletedCheckout(deps, user.id, session as CompletedCheckout, {
+      id: `checkout_returned_${session.id}`,
+      type: 'checkout.session.completed',
+      createdAt: providerNow(),
+      payload: { session: session.id, mode: session.mode },
+    });
   }
   return { status: session.status, mode: session.mode };
 }
@@ -246,8 +252,9 @@ async function applyCompletedCheckout(
   deps: BillingDeps,
   userId: string,
   checkout: CompletedCheckout,
-  event: Pick<ProviderEvent, 'id' | 'type' | 'createdAt' | 'payload'> | null,
+  event: Pick<ProviderEvent, 'id' | 'type' | 'createdAt' | 'payload'>,
 ): Promise<boolean> {
+  if (await eventSeen(deps.db, event.id)) return false;
   let subscription = checkout.subscription;
   if (checkout.mode === 'setup' && checkout.card) {
     const current = await findCurrentSubscription(deps.db, userId);
@@ -263,12 +270,14 @@ async function applyCompletedCheckout(
     : null;
   const at = providerNow();
   const applied = await deps.db.transaction(async (tx) => {
-    if (event && !(await recordEvent(tx, deps.billing.name, event, userId))) return false;
+    if (!(await recordEvent(tx, deps.billing.name, event, userId))) return false;
     if (checkout.card) await upsertCard(tx, userId, deps.billing.name, checkout.card);
     if (subscription && planId) {
       await storeSubscription(tx, deps, { userId, planId, subscription, at: at });
-      if (deps.billing.name === 'local' && checkout.mode === 'subscription') {
-        await recordEvent(tx, 'local', localEvent('customer.subscription.created', subscription, at), userId);
+      // A provider without webhooks: the event Stripe would have sent is recorded, as applySubscription does.
+      if (!deps.billing.parseWebhook && checkout.mode === 'subscription') {
+        const created = localEvent('customer.subscription.created', subscription, at);
+        await recordEvent(tx, deps.billing.name, created, userId);
       }
     }
     return true;

@@ -133,15 +133,6 @@ export async function findDisplayCard(tx: Executor, userId: string, preferredId:
   return cards.find((card) => card.providerPaymentMethodId === preferredId) ?? cards[0] ?? null;
 }
 
-export async function hadAnySubscription(tx: Executor, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function findCustomerId(tx: Executor, userId: string): Promise<string | null> {
   const [row] = await tx
     .select({ customerId: users.billingCustomerId })

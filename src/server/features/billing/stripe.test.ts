@@ -110,6 +110,21 @@ describe('Stripe checkout', () => {
     });
   });
 
+  it('applies a returned session once, however often the page is reloaded', async () => {
+    const user = await t.createUser({ profile: true });
+    const sessionId = await checkout(user);
+    fake.completeCheckout(sessionId);
+    const verify = () =>
+      user.client.json('/api/billing/checkout/verify', { method: 'POST', json: { sessionId } });
+    await verify();
+    const events = await t.db.select().from(billingEvents).where(eq(billingEvents.userId, user.id));
+    const stripeCalls = fake.requests.length;
+    for (let i = 0; i < 3; i++) expect(await verify()).toEqual({ status: 'complete', mode: 'subscription' });
+    expect(await t.db.select().from(billingEvents).where(eq(billingEvents.userId, user.id))).toEqual(events);
+    // Each reload reads the session; none changes the subscription again.
+    expect(fake.requests.slice(stripeCalls).every((r) => r.method === 'GET')).toBe(true);
+  });
+
   it("refuses a session id that is not the user's", async () => {
     const owner = await t.createUser({ profile: true });
     const sessionId = await checkout(owner);
