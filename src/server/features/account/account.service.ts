@@ -1,5 +1,6 @@
 import { eq, like, or } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
+import { escapeLike } from '../../db/like';
 import { auditLog, billingEvents, outboxEmails, users, verifications, waitlist } from '../../db/schema';
 import { type BillingDeps, cancelSubscriptionNow } from '../billing/billing.service';
 
@@ -16,10 +17,12 @@ export async function deleteAccount(deps: BillingDeps, user: SessionUser): Promi
     await tx.delete(outboxEmails).where(eq(outboxEmails.toAddress, email));
     await tx.delete(waitlist).where(eq(waitlist.email, email));
     await tx.delete(billingEvents).where(eq(billingEvents.userId, user.id));
-    // Better Auth keys one-time codes by e-mail and reset tokens by user id.
+    // Better Auth keys one-time codes `{type}-otp-{email}` and reset tokens by user id.
     await tx
       .delete(verifications)
-      .where(or(eq(verifications.value, user.id), like(verifications.identifier, `%${email}%`)));
+      .where(
+        or(eq(verifications.value, user.id), like(verifications.identifier, `%-otp-${escapeLike(email)}`)),
+      );
     await tx.update(auditLog).set({ actorId: null, actorEmail: null }).where(eq(auditLog.actorId, user.id));
     await tx.update(auditLog).set({ targetId: null }).where(eq(auditLog.targetId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));

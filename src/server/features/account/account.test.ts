@@ -103,6 +103,19 @@ describe('account deletion', () => {
     expect(audits.some((row) => row.action === 'chat.rename' && row.actorId === null)).toBe(true);
   });
 
+  it('removes only the deleted user’s one-time codes, even for look-alike addresses', async () => {
+    const stamp = Date.now();
+    const user = await t.createUser({ email: `maya_${stamp}@example.com` });
+    const lookAlikes = [`mayax${stamp}@example.com`, `amaya_${stamp}@example.com`];
+    for (const email of [user.email, ...lookAlikes]) {
+      await t.client().post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    }
+    expect((await user.client.request('/api/account', { method: 'DELETE' })).status).toBe(200);
+    const codes = (await t.db.select().from(schema.verifications)).map((row) => row.identifier);
+    expect(codes.filter((id) => id.endsWith(`-otp-${user.email}`))).toEqual([]);
+    for (const email of lookAlikes) expect(codes).toContain(`sign-in-otp-${email}`);
+  });
+
   it('signs the user out for good: the session is gone and the password no longer works', async () => {
     const user = await t.createOnboardedUser();
     await user.client.request('/api/account', { method: 'DELETE' });

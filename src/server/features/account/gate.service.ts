@@ -46,7 +46,23 @@ async function loadAccountSnapshot(db: Database, userId: string) {
   };
 }
 
-export async function loadGateState(db: Database, user: SessionUser): Promise<GateState> {
+/**
+ * The signed-in user object is made once per request, so keying on it reads the account once per
+ * request however many guards and rules ask (the onboarding gate, then the usage limit).
+ */
+const statePerRequest = new WeakMap<SessionUser, Promise<GateState>>();
+
+export function loadGateState(db: Database, user: SessionUser): Promise<GateState> {
+  let state = statePerRequest.get(user);
+  if (!state) {
+    state = readGateState(db, user);
+    statePerRequest.set(user, state);
+    state.catch(() => statePerRequest.delete(user));
+  }
+  return state;
+}
+
+async function readGateState(db: Database, user: SessionUser): Promise<GateState> {
   const { profile, subscription, hasPassword } = await loadAccountSnapshot(db, user.id);
   const profileComplete = isProfileComplete(profile);
   const subscriptionActive = isSubscriptionActive(subscription);

@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/roles';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
@@ -12,9 +13,6 @@ import { countUnresolvedByUser } from '../support/support.queries';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
 type UserRow = typeof users.$inferSelect;
-
-/** LIKE's wildcards typed in a search are matched literally. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Prefix search on the lower-cased e-mail: served by the user_email_prefix_idx index. */
 function emailStartsWith(search: string): SQL | undefined {
