@@ -1,9 +1,9 @@
 import { chatDisplayTitle } from '../../../shared/schemas/chats';
-import type { ChatRow, listMessages } from './chats.queries';
+import type { ChatRow, MessageRow } from '../consult/consult.queries';
 
 export interface ExportableChat {
   chat: Pick<ChatRow, 'title' | 'youtubeUrl' | 'transcript' | 'totalTokens' | 'createdAt'>;
-  messages: Awaited<ReturnType<typeof listMessages>>;
+  messages: Pick<MessageRow, 'role' | 'content' | 'totalTokens' | 'createdAt'>[];
 }
 
 const SPEAKERS = { user: 'You', assistant: 'Vidvisor' } as const;

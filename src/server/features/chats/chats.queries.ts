@@ -1,9 +1,7 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { HIGHLIGHT_END, HIGHLIGHT_START, SAVED_CHATS_PAGE_SIZE } from '../../../shared/schemas/chats';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats } from '../../db/schema';
-
-export type ChatRow = typeof chats.$inferSelect;
 
 const listColumns = {
   id: chats.id,
@@ -25,32 +23,7 @@ export async function listChats(db: Executor, userId: string, limit: number) {
     .limit(limit);
 }
 
-export type ChatListItem = Awaited<ReturnType<typeof listChats>>[number];
-
 /** A chat that is not deleted; when `userId` is given, only if that user owns it. */
-export async function findLiveChat(db: Executor, chatId: string, userId?: string): Promise<ChatRow | null> {
-  const [row] = await db
-    .select()
-    .from(chats)
-    .where(and(eq(chats.id, chatId), notDeleted, userId ? eq(chats.userId, userId) : undefined))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function listMessages(db: Executor, chatId: string) {
-  return db
-    .select({
-      id: chatMessages.id,
-      role: chatMessages.role,
-      content: chatMessages.content,
-      totalTokens: chatMessages.totalTokens,
-      createdAt: chatMessages.createdAt,
-    })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatId, chatId))
-    .orderBy(asc(chatMessages.createdAt));
-}
-
 // These two expressions must stay identical to the GIN indexes of the schema (chats_search_idx,
 // chat_messages_search_idx), or PostgreSQL cannot use them.
 const chatDocumentText = sql`coalesce(${chats.title}, '') || ' ' || ${chats.transcript}`;

@@ -18,9 +18,11 @@ const CONTENT_TYPES = { md: 'text/markdown; charset=utf-8', pdf: 'application/pd
 
 /** The signed-in user's chat library: recent list, search, rename, soft delete, export. */
 export function chatsRoutes({ db }: AppDeps) {
+  // Per route, not `.use()`: mounted at /chats, a sub-app's middleware would also run before the
+  // consultation's own /chats/:chatId routes.
+  const onboarded = requireOnboarded(db);
   return new Hono<AppEnv>()
-    .use(requireOnboarded(db))
-    .get('/', async (c) => {
+    .get('/', onboarded, async (c) => {
       const user = currentUser(c);
       const [chats, canStart] = await Promise.all([
         listChats(db, user.id, RECENT_CHATS_LIMIT),
@@ -28,13 +30,13 @@ export function chatsRoutes({ db }: AppDeps) {
       ]);
       return c.json({ chats, canStartConsultation: canStart }, 200);
     })
-    .get('/search', validate('query', chatSearchQuery), async (c) => {
+    .get('/search', onboarded, validate('query', chatSearchQuery), async (c) => {
       const { q, page } = c.req.valid('query');
       const userId = currentUser(c).id;
       const result = q ? await searchChats(db, userId, q, page) : await pageChats(db, userId, page);
       return c.json({ ...result, page }, 200);
     })
-    .patch('/:id', validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
+    .patch('/:id', onboarded, validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
       const chat = await renameOwnChat(
         db,
         currentUser(c),
@@ -43,17 +45,23 @@ export function chatsRoutes({ db }: AppDeps) {
       );
       return c.json({ chat }, 200);
     })
-    .delete('/:id', validate('param', uuidParam), async (c) => {
+    .delete('/:id', onboarded, validate('param', uuidParam), async (c) => {
       await deleteOwnChat(db, currentUser(c), c.req.valid('param').id);
       return c.json({ deleted: true as const }, 200);
     })
-    .get('/:id/export', validate('param', uuidParam), validate('query', chatExportQuery), async (c) => {
-      const { format } = c.req.valid('query');
-      const exportable = await loadOwnChat(db, currentUser(c), c.req.valid('param').id);
-      const body = format === 'md' ? chatToMarkdown(exportable) : await chatToPdf(exportable);
-      return c.body(new Uint8Array(Buffer.from(body)), 200, {
-        'Content-Type': CONTENT_TYPES[format],
-        'Content-Disposition': `attachment; filename="${exportFileName(exportable.chat.title, format)}"`,
-      });
-    });
+    .get(
+      '/:id/export',
+      onboarded,
+      validate('param', uuidParam),
+      validate('query', chatExportQuery),
+      async (c) => {
+        const { format } = c.req.valid('query');
+        const exportable = await loadOwnChat(db, currentUser(c), c.req.valid('param').id);
+        const body = format === 'md' ? chatToMarkdown(exportable) : await chatToPdf(exportable);
+        return c.body(new Uint8Array(Buffer.from(body)), 200, {
+          'Content-Type': CONTENT_TYPES[format],
+          'Content-Disposition': `attachment; filename="${exportFileName(exportable.chat.title, format)}"`,
+        });
+      },
+    );
 }

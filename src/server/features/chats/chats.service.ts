@@ -4,8 +4,8 @@ import type { Database, Executor } from '../../db/client';
 import { chats } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { findLiveChat, listMessages } from '../consult/consult.queries';
 import { isOverLimit } from '../usage/usage.service';
-import { findLiveChat, listMessages } from './chats.queries';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
 

@@ -5,12 +5,12 @@ import { chatMessages, chats } from '../../db/schema';
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 
-/** A chat that is not deleted, by id (ownership is checked by the caller). */
-export async function findLiveChat(db: Executor, chatId: string): Promise<ChatRow | null> {
+/** A chat that is not deleted, by id; with `userId`, only that user's (else the caller checks). */
+export async function findLiveChat(db: Executor, chatId: string, userId?: string): Promise<ChatRow | null> {
   const [row] = await db
     .select()
     .from(chats)
-    .where(and(eq(chats.id, chatId), isNull(chats.deletedAt)))
+    .where(and(eq(chats.id, chatId), isNull(chats.deletedAt), userId ? eq(chats.userId, userId) : undefined))
     .limit(1);
   return row ?? null;
 }
