@@ -21,6 +21,14 @@ test.describe('admin console', () => {
     await expect(boss.getByRole('heading', { name: 'Users' })).toBeVisible();
     await boss.getByRole('searchbox', { name: 'Search users by e-mail' }).fill(user.email.slice(0, 12));
     await expect(boss.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(1);
+    // The header's Admin item clears the search, and it stays cleared.
+    await boss.getByRole('button', { name: 'Account menu' }).click();
+    await boss.getByRole('menuitem', { name: 'Admin' }).click();
+    await expect(boss.getByRole('searchbox', { name: 'Search users by e-mail' })).toHaveValue('');
+    await boss.waitForTimeout(500); // past the search delay: the old text must not come back
+    await expect(boss).toHaveURL(/\/admin$/);
+    await boss.getByRole('searchbox', { name: 'Search users by e-mail' }).fill(user.email.slice(0, 12));
+    await expect(boss.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(1);
     await boss.getByRole('link', { name: `View ${user.email}` }).click();
     await expect(boss.getByText(user.email)).toBeVisible();
     await expect(boss.getByText('Free · $0/mo')).toBeVisible();

@@ -26,6 +26,13 @@ export function UsersList({
   onNavigate: (next: { query: string; page: number }) => void;
 }) {
   const [draft, setDraft] = useState(query);
+  // The URL changed from elsewhere (the header's Admin link clears it): the box follows it, so the
+  // delayed search below does not put the old text back.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (query !== shownQuery) {
+    setShownQuery(query);
+    if (draft.trim() !== query) setDraft(query);
+  }
   const users = useAdminUsers(query, page);
   useEffect(() => {
     if (draft.trim() === query) return;
