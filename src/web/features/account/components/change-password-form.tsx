@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import {
   type ChangePasswordInput,
@@ -20,7 +20,7 @@ import { Input } from '../../../components/ui/input';
 import { useChangePassword } from '../api/change-password';
 
 /** The spec's automatic sign-out after a password change. */
-export const SIGN_OUT_AFTER_PASSWORD_CHANGE_MS = 4000;
+const SIGN_OUT_AFTER_PASSWORD_CHANGE_MS = 4000;
 
 /** Change Password (e-mail identities): the reset page's rules, a success dialog, sign-out after 4 s. */
 export function ChangePasswordForm({ onSignOut }: { onSignOut: () => void }) {
@@ -32,11 +32,14 @@ export function ChangePasswordForm({ onSignOut }: { onSignOut: () => void }) {
   const errors = form.formState.errors;
   const busy = change.isPending || change.isSuccess;
 
+  // The latest callback, read when the timer fires: a re-render must not restart the 4 seconds.
+  const onSignOutRef = useRef(onSignOut);
+  onSignOutRef.current = onSignOut;
   useEffect(() => {
     if (!change.isSuccess) return;
-    const timer = setTimeout(onSignOut, SIGN_OUT_AFTER_PASSWORD_CHANGE_MS);
+    const timer = setTimeout(() => onSignOutRef.current(), SIGN_OUT_AFTER_PASSWORD_CHANGE_MS);
     return () => clearTimeout(timer);
-  }, [change.isSuccess, onSignOut]);
+  }, [change.isSuccess]);
 
   const passwordField = (
     label: string,
