@@ -4,9 +4,21 @@ import type { AppEnv, SessionUser } from '../context';
 import { forbidden, unauthenticated } from '../http/errors';
 import type { Auth } from './auth';
 
-type AuthUser = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>['user'];
+/** A user as Better Auth's session or a `user` row gives it. */
+interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+  emailVerified: boolean;
+  firstName?: string | null;
+  lastName?: string | null;
+  freePlanId?: string | null;
+  image?: string | null;
+  createdAt: Date | string;
+}
 
-export function toSessionUser(user: AuthUser): SessionUser {
+export function toSessionUser(user: UserRecord): SessionUser {
   return {
     id: user.id,
     email: user.email,

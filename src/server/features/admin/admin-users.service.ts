@@ -1,6 +1,7 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/schemas/admin';
+import { toSessionUser } from '../../auth/middleware';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -54,25 +55,9 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow> {
   return row;
 }
 
-/** A user row in the shape the services of other features take for a user. */
-export function asSessionUser(row: UserRow): SessionUser {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role as Role,
-    emailVerified: row.emailVerified,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    freePlanId: row.freePlanId,
-    image: row.image,
-    createdAt: row.createdAt,
-  };
-}
-
 /** The plan the user is on now (an active subscription's, else the chosen free plan), or null. */
 export async function currentPlanOf(db: Database, row: UserRow) {
-  const { planId } = await loadGateState(db, asSessionUser(row));
+  const { planId } = await loadGateState(db, toSessionUser(row));
   return planId ? findPlan(db, planId) : null;
 }
 

@@ -3,7 +3,7 @@ import { adminUsersQuery, auditQuery, setRoleInput, userIdParam } from '../../..
 import { renameChatInput } from '../../../shared/schemas/chats';
 import { uuidParam } from '../../../shared/schemas/common';
 import { ticketReplyInput } from '../../../shared/schemas/support';
-import { currentUser, requireRole } from '../../auth/middleware';
+import { currentUser, requireRole, toSessionUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
 import { listChats } from '../chats/chats.queries';
@@ -14,7 +14,7 @@ import { replyAsSupport, resolveTicket } from '../support/support.service';
 import { getUsageSummary } from '../usage/usage.service';
 import { listWaitlist } from '../waitlist/waitlist.service';
 import { listAudit } from './admin-audit.queries';
-import { asSessionUser, findUser, getUserDetail, listUsers, setUserRole } from './admin-users.service';
+import { findUser, getUserDetail, listUsers, setUserRole } from './admin-users.service';
 
 /** How many of a user's chats the user detail page lists (newest first). */
 const USER_CHATS_LIMIT = 200;
@@ -44,7 +44,7 @@ export function adminRoutes(deps: AppDeps) {
     })
     .get('/users/:id/usage', validate('param', userIdParam), async (c) => {
       const user = await findUser(db, c.req.valid('param').id);
-      return c.json(await getUsageSummary(db, asSessionUser(user)), 200);
+      return c.json(await getUsageSummary(db, toSessionUser(user)), 200);
     })
     .get('/users/:id/tickets', validate('param', userIdParam), async (c) => {
       const user = await findUser(db, c.req.valid('param').id);
