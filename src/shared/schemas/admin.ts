@@ -27,7 +27,6 @@ export const adminUsersQuery = z.object({
 });
 
 export const setRoleInput = z.object({ role: z.enum(ROLES, 'Choose a privilege level') });
-export type SetRoleInput = z.infer<typeof setRoleInput>;
 
 export const auditQuery = z.object({
   /** An actor's e-mail or id. */

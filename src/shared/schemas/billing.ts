@@ -4,16 +4,13 @@ import { FREE_PLAN_IDS, PAID_PLAN_IDS } from '../plans';
 export const freePlanInput = z.object({
   planId: z.enum(FREE_PLAN_IDS, 'Choose the free plan: free or free_annual'),
 });
-export type FreePlanInput = z.infer<typeof freePlanInput>;
 
 export const checkoutInput = z.object({
   planId: z.enum(PAID_PLAN_IDS, 'Choose a paid plan: pro, pro_annual, premium or premium_annual'),
 });
-export type CheckoutInput = z.infer<typeof checkoutInput>;
 
 /** The subscription an action applies to (our id): the server acts only on the caller's own. */
 export const subscriptionActionInput = z.object({ subscriptionId: z.uuid('Unknown subscription') });
-export type SubscriptionActionInput = z.infer<typeof subscriptionActionInput>;
 
 /** A checkout session id handed back on the return URL (`session_id`). */
 export const checkoutSessionInput = z.object({

@@ -24,12 +24,6 @@ export function chooseFreePlanViaApi(page: Page, server: AppServer, planId: 'fre
   return callApi(page, server, 'POST', '/api/billing/free-plan', { planId });
 }
 
-/** Both gates at once: what a journey about the app proper needs after `signUpViaApi`. */
-export async function onboardViaApi(page: Page, server: AppServer) {
-  await completeProfileViaApi(page, server);
-  await chooseFreePlanViaApi(page, server);
-}
-
 /**
  * A signed-in account past the onboarding gates, set up through the API as the wizard and the plan page
  * would: everyone completes the profile; users also choose Free (staff skip the plan gate).

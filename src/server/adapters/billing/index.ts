@@ -113,8 +113,3 @@ export interface BillingProvider {
   /** Verifies a webhook's signature over the raw body; throws on a bad one. */
   parseWebhook?(rawBody: string, signature: string): ProviderEvent;
 }
-
-export interface BillingProviderConfig {
-  provider: BillingProviderName;
-  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
-}

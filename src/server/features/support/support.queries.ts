@@ -51,8 +51,6 @@ export async function listTicketThreads(db: Executor, userId: string) {
   }));
 }
 
-export type TicketThread = Awaited<ReturnType<typeof listTicketThreads>>[number];
-
 export async function findTicket(db: Executor, ticketId: string): Promise<TicketRow | null> {
   const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, ticketId)).limit(1);
   return row ?? null;
