@@ -15,6 +15,7 @@ export const ADMIN_MESSAGES = {
   chatDeleteFailed: 'Failed to delete chat',
   noUsers: 'No users found',
   noWaitlist: 'No users in waitlist',
+  waitlistFailed: 'Failed to load waitlist',
   noSubscription: 'No active subscription',
 } as const;
 
