@@ -111,6 +111,8 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       },
     },
     advanced: {
+      // A session and its user in one query (the relations are in db/schema/auth.ts).
+      database: { joins: true },
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -78,6 +78,21 @@ export const accounts = pgTable(
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Relations for Better Auth's joins (`advanced.database.joins`): a session is read with its user in
+ * one query, on every signed-in request.
+ */
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 export const verifications = pgTable(
   'verification',

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../../shared/errors';
 import { type Gate, gateFor } from '../../../shared/gates';
 import { isFreePlanId } from '../../../shared/plans';
-import { EMPTY_PROFILE, isProfileComplete } from '../../../shared/schemas/profile';
+import { type BusinessProfileInput, EMPTY_PROFILE, isProfileComplete } from '../../../shared/schemas/profile';
 import { isSubscriptionActive } from '../../../shared/subscriptions';
 import type { AppEnv, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
@@ -21,6 +21,8 @@ export interface GateState {
   planId: string | null;
   /** Signs in with a password (an e-mail identity). */
   hasPassword: boolean;
+  /** The business profile as saved (empty fields when there is none): the reply's prompt reads it here. */
+  profile: BusinessProfileInput;
 }
 
 /**
@@ -40,7 +42,7 @@ async function loadAccountSnapshot(db: Database, userId: string) {
     .leftJoin(subscriptions, eq(subscriptions.id, newestSubscriptionId))
     .where(eq(users.id, userId));
   return {
-    profile: row?.profile ? toBusinessProfile(row.profile) : EMPTY_PROFILE,
+    profile: row?.profile ? toBusinessProfile(row.profile) : structuredClone(EMPTY_PROFILE),
     subscription: row?.subscription ?? null,
     hasPassword: Boolean(row?.hasPassword),
   };
@@ -79,6 +81,7 @@ async function readGateState(db: Database, user: SessionUser): Promise<GateState
     subscriptionActive,
     planId: subscriptionActive ? subscription!.planId : onFreePlan ? user.freePlanId : null,
     hasPassword,
+    profile,
   };
 }
 

@@ -42,7 +42,7 @@ export function consultRoutes(deps: AppDeps) {
       // Seen claimed already: answer before queueing for the user's lease (another tab is writing it).
       if (chat.firstReplyClaimedAt && !isStaleClaim(chat.firstReplyClaimedAt)) throw taken();
       const slot = await acquireGenerationSlot(deps.db, user);
-      const context = loadPromptContext(deps, user.id);
+      const context = loadPromptContext(deps, user);
       if (!(await claimFirstReply(deps.db, chat.id, user.id))) {
         await slot.release(deps.db);
         throw taken();
@@ -68,7 +68,7 @@ export function consultRoutes(deps: AppDeps) {
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
         const slot = await acquireGenerationSlot(deps.db, user);
         try {
-          const context = loadPromptContext(deps, user.id);
+          const context = loadPromptContext(deps, user);
           const [message, earlier] = await Promise.all([
             storeUserMessage(deps, user, chat, c.req.valid('json').content.trim()),
             listMessages(deps.db, chat.id),

@@ -17,8 +17,8 @@ import { passagesOf } from '../../adapters/ai/passages';
 import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
 import type { chatMessages } from '../../db/schema';
+import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
-import { getProfile } from '../profile/profile.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   addChatTokensStatement,
@@ -67,11 +67,15 @@ export interface PromptContext {
   profile: BusinessProfileInput;
 }
 
-/** Starts loading what the prompt needs; a failure surfaces where the reply awaits it (and is stored as such). */
-export function loadPromptContext(deps: AppDeps, userId: string): Promise<PromptContext> {
-  const context = Promise.all([getAssistantSettings(deps.db), getProfile(deps.db, userId)]).then(
-    ([settings, profile]) => ({ settings, profile }),
-  );
+/**
+ * Starts loading what the prompt needs (the profile comes with the request's gate check, already read);
+ * a failure surfaces where the reply awaits it (and is stored as such).
+ */
+export function loadPromptContext(deps: AppDeps, user: SessionUser): Promise<PromptContext> {
+  const context = Promise.all([
+    getAssistantSettings(deps.db),
+    loadGateState(deps.db, user).then((state) => state.profile),
+  ]).then(([settings, profile]) => ({ settings, profile }));
   context.catch(() => {}); // awaited later; this only keeps an early failure from being "unhandled"
   return context;
 }
