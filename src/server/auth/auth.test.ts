@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, outboxEmails, sessions, users } from '../db/schema';
 import { uniqueEmail } from '../testing/fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
@@ -282,5 +282,18 @@ describe('sessions live in the database', () => {
     expect(
       await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, user.email)),
     ).not.toHaveLength(0);
+  });
+
+  it('reads a session together with its user in one query on every signed-in request', async () => {
+    const user = await t.createUser();
+    const sessionWithUser = vi.spyOn(t.db.query.sessions, 'findFirst');
+    try {
+      const me = await user.client.get('/api/me');
+      expect(me.status).toBe(200);
+      expect(sessionWithUser).toHaveBeenCalledTimes(1);
+      expect(sessionWithUser.mock.calls[0]![0]).toMatchObject({ with: { user: true } });
+    } finally {
+      sessionWithUser.mockRestore();
+    }
   });
 });
