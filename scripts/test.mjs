@@ -157,7 +157,7 @@ try {
   record('browser journeys', false, '0', { passed: 0, failed: 1 });
 }
 
-console.log('\n━━━ summary ━━━');
+console.log(`\n━━━ summary (Node ${process.version}) ━━━`);
 for (const line of summary) console.log(line);
 console.log(`${passedTotal} passed, ${failedTotal} failed`);
 process.exit(summary.some((line) => line.startsWith('✘')) ? 1 : 0);
