@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,14 @@ async function startServer(dataDir: string) {
   return { ...server, port };
 }
 
+/** The accept queue length of the socket listening on the port, as the kernel reports it (ss's Send-Q). */
+function listenBacklog(port: number): number {
+  const line = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' }).trim();
+  return Number(line.split(/\s+/)[2]);
+}
+
+const somaxconn = () => Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+
 async function waitHealthy(port: number, child: ChildProcess, output: () => string) {
   for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
@@ -75,6 +83,8 @@ describe('the server process', { timeout: 120_000 }, () => {
     const dataDir = tempDir();
     const server = await startServer(dataDir);
     expect(existsSync(path.join(dataDir, 'vidvisor.lock'))).toBe(true);
+    // The accept queue the kernel keeps for it: a burst of connects waits there instead of being reset.
+    expect(listenBacklog(server.port)).toBe(Math.min(4096, somaxconn()));
 
     // A second process on the same data dir is refused.
     const second = run('src/server/main.ts', [], { PORT: String(await freePort()), DATA_DIR: dataDir });

@@ -1,10 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
+
+const LISTEN_BACKLOG = 4096;
 
 /** The built web app sits beside the server bundle: dist/server/main.js → dist/web. */
 const WEB_ROOT = process.env.WEB_ROOT ?? fileURLToPath(new URL('../web', import.meta.url));
@@ -27,10 +30,13 @@ async function main() {
 
   let ready = true;
   const app = createApp(runtime.deps, { webRoot: path.resolve(WEB_ROOT), isReady: () => ready });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = createAdaptorServer({ fetch: app.fetch });
+  // A deep accept queue: a burst of new connections waits for the event loop instead of overflowing
+  // Node's default of 511 (the kernel caps it at net.core.somaxconn).
+  server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
     logger.info(
       {
-        port: info.port,
+        port: (server.address() as AddressInfo).port,
         database: runtime.deps.database.kind,
         startupMs: Math.round(performance.now() - startedAt),
       },
