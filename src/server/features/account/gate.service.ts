@@ -107,9 +107,13 @@ export function requireOnboarded(db: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthenticated();
-    const { gate } = await loadGateState(db, user);
-    if (gate === 'complete-profile') throw profileRequired();
-    if (gate === 'onboarding') throw new AppError(403, ERROR_CODES.planRequired, 'Choose a plan first');
+    assertOnboarded(await loadGateState(db, user));
     await next();
   };
+}
+
+/** The onboarding gates as a check: 403 `profile_required` or `plan_required` until both are passed. */
+export function assertOnboarded({ gate }: GateState): void {
+  if (gate === 'complete-profile') throw profileRequired();
+  if (gate === 'onboarding') throw new AppError(403, ERROR_CODES.planRequired, 'Choose a plan first');
 }

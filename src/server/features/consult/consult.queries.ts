@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats } from '../../db/schema';
 
@@ -21,6 +21,33 @@ export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]
     .from(chatMessages)
     .where(eq(chatMessages.chatId, chatId))
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+}
+
+export type HistoryMessage = Pick<MessageRow, 'id' | 'role' | 'content'>;
+
+/**
+ * The conversation a reply's prompt carries: the user's newest `limit` messages in the chat that are
+ * not apologies or blank, oldest first. Its cost stays the same however long the chat grows.
+ */
+export async function promptHistory(
+  db: Executor,
+  chat: { chatId: string; userId: string },
+  limit: number,
+): Promise<HistoryMessage[]> {
+  const newest = await db
+    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, chat.chatId),
+        eq(chatMessages.userId, chat.userId),
+        ne(chatMessages.status, 'error'),
+        sql`${chatMessages.content} ~ '\\S'`,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit);
+  return newest.reverse();
 }
 
 /** A claim left by a process that died before storing anything may be taken again after this long. */

@@ -9,11 +9,12 @@ import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { requireOnboarded } from '../account/gate.service';
+import { assertOnboarded, loadGateState, requireOnboarded } from '../account/gate.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
-import { claimFirstReply, isStaleClaim, listMessages } from './consult.queries';
+import { claimFirstReply, isStaleClaim, promptHistory } from './consult.queries';
 import { accessChat, chatView, createChat, storeUserMessage } from './consult.service';
-import { loadPromptContext, streamReply } from './generation';
+import { handledLater, loadPromptContext, streamReply } from './generation';
+import { HISTORY_MESSAGES } from './prompt';
 
 export function consultRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
@@ -60,25 +61,32 @@ export function consultRoutes(deps: AppDeps) {
     })
     .post(
       '/chats/:chatId/messages',
-      onboarded,
+      requireUser,
       validate('param', chatIdParam),
       validate('json', sendMessageInput),
       async (c) => {
         const user = currentUser(c);
-        const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
+        const { chatId } = c.req.valid('param');
+        // What the reply needs is read at once (the gates, the chat, its history, the prompt's
+        // settings); the checks still answer in order: 403 before 404 before the usage limit.
+        const context = loadPromptContext(deps, user);
+        const access = handledLater(accessChat(deps, user, chatId, { allowAdminRead: false }));
+        const earlier = handledLater(promptHistory(deps.db, { chatId, userId: user.id }, HISTORY_MESSAGES));
+        assertOnboarded(await loadGateState(deps.db, user));
+        const { chat } = await access;
         const slot = await acquireGenerationSlot(deps.db, user);
         try {
-          const context = loadPromptContext(deps, user);
-          const [message, earlier] = await Promise.all([
+          const [message, history] = await Promise.all([
             storeUserMessage(deps, user, chat, c.req.valid('json').content.trim()),
-            listMessages(deps.db, chat.id),
+            earlier,
           ]);
+          // Read before the question was stored; the filter only guards against a reordered read.
           return streamReply(deps, {
             user,
             chat,
             kind: 'follow-up',
             question: message.content,
-            history: earlier.filter((m) => m.id !== message.id),
+            history: history.filter((m) => String(m.id) !== message.id),
             slot,
             requestSignal: c.req.raw.signal,
             context,

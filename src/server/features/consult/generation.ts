@@ -23,15 +23,14 @@ import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   addChatTokensStatement,
   type ChatRow,
+  type HistoryMessage,
   insertMessageStatement,
-  type MessageRow,
   writeTogether,
 } from './consult.queries';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
   fullTranscriptSection,
-  historyMessages,
   notesSection,
   profileFields,
   relevantExcerptsSection,
@@ -53,8 +52,8 @@ export interface ReplyRequest {
   kind: 'first' | 'follow-up';
   /** The user's new message (already stored); empty for the first answer. */
   question: string;
-  /** Stored messages before the question. */
-  history: MessageRow[];
+  /** The conversation before the question, as the prompt carries it. */
+  history: HistoryMessage[];
   slot: GenerationSlot;
   /** Aborted when the client disconnects or presses Stop. */
   requestSignal: AbortSignal;
@@ -76,8 +75,16 @@ export function loadPromptContext(deps: AppDeps, user: SessionUser): Promise<Pro
     getAssistantSettings(deps.db),
     loadGateState(deps.db, user).then((state) => state.profile),
   ]).then(([settings, profile]) => ({ settings, profile }));
-  context.catch(() => {}); // awaited later; this only keeps an early failure from being "unhandled"
-  return context;
+  return handledLater(context);
+}
+
+/**
+ * A read started early and awaited later (or never, when an earlier check answers first): its failure
+ * surfaces where it is awaited, and is not reported as an unhandled rejection before that.
+ */
+export function handledLater<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => {});
+  return pending;
 }
 
 interface Tokens {
@@ -185,7 +192,10 @@ async function buildPrompt(
   return {
     model,
     system: systemPrompt(settings.instructions, profile, transcript.section),
-    messages: [...historyMessages(request.history), { role: 'user', content: question }],
+    messages: [
+      ...request.history.map(({ role, content }) => ({ role, content })),
+      { role: 'user', content: question },
+    ],
     offline: { passages, question: request.question, profile: profileFields(profile) },
     tokens: transcript.tokens,
   };

@@ -66,6 +66,33 @@ describe('an OpenAI-compatible provider', () => {
     expect((await user.client.json(`/api/chats/${id}`)).offlineModel).toBe(false);
   });
 
+  it('sends the newest 20 messages of the conversation, leaving out apologies and blanks', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const start = Date.now() - 60_000;
+    const earlier = Array.from({ length: 30 }, (_, i) => ({
+      chatId: id,
+      userId: user.id,
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: i === 27 ? ' \n ' : `message ${i}`,
+      status: i === 25 ? ('error' as const) : ('complete' as const),
+      createdAt: new Date(start + i * 1000),
+    }));
+    await t.db.insert(chatMessages).values(earlier);
+    const before = stub.requests.length;
+    stub.enqueue({ chunks: ['Noted.'] });
+    await readUiStream(await user.client.post(`/api/chats/${id}/messages`, { content: 'And now?' }));
+
+    const [system, ...conversation] = stub.requests[before]!.body.messages;
+    expect(system.role).toBe('system');
+    const kept = earlier.filter((_, i) => i !== 25 && i !== 27).slice(-20);
+    expect(conversation).toEqual([
+      ...kept.map(({ role, content }) => ({ role, content })),
+      { role: 'user', content: 'And now?' },
+    ]);
+    expect(kept[0]!.content).toBe('message 8');
+  });
+
   it('keeps what arrived and appends the apology when the provider fails mid-stream', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);

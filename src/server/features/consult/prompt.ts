@@ -1,16 +1,14 @@
-import type { ModelMessage } from 'ai';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
 import { chunkSizeFor, splitTranscript } from '../../../shared/transcript-chunks';
 import { rankByBm25, weightedQuery } from '../../adapters/ai/bm25';
 import { formatPassage, type Passage } from '../../adapters/ai/passages';
-import type { MessageRow } from './consult.queries';
 
 /** What the automatic first answer asks for (not stored: the chat starts with the answer). */
 export const FIRST_REPLY_REQUEST =
   'Give me your first consultation on this video: the ideas in it that matter most for my business, with concrete next steps. Cite the moments you draw on.';
 
-/** Earlier messages sent with each request (the newest ones; older context stays in the chat). */
-const HISTORY_MESSAGES = 20;
+/** Earlier messages sent with each request: the newest ones that are not apologies (older context stays in the chat). */
+export const HISTORY_MESSAGES = 20;
 
 const CITATION_RULE =
   'When you draw on the video, cite the moment as [mm:ss] (or [h:mm:ss]) using the timestamps in the transcript.';
@@ -112,11 +110,3 @@ export function transcriptChunks(transcript: string, profile: BusinessProfileInp
 
 export const CHUNK_NOTES_SYSTEM =
   'You take notes on one part of a long video transcript for a business consultant. List the ideas, advice, numbers and examples in it as short bullet points, each starting with the [mm:ss] timestamp it comes from when the transcript has one. No introduction.';
-
-/** Earlier messages as the model sees them: apologies for failed replies are left out. */
-export function historyMessages(messages: readonly MessageRow[]): ModelMessage[] {
-  return messages
-    .filter((m) => m.status !== 'error' && m.content.trim())
-    .slice(-HISTORY_MESSAGES)
-    .map((m) => ({ role: m.role, content: m.content }));
-}
