@@ -23,7 +23,6 @@ export async function listChats(db: Executor, userId: string, limit: number) {
     .limit(limit);
 }
 
-/** A chat that is not deleted; when `userId` is given, only if that user owns it. */
 // These two expressions must stay identical to the GIN indexes of the schema (chats_search_idx,
 // chat_messages_search_idx), or PostgreSQL cannot use them.
 const chatDocumentText = sql`coalesce(${chats.title}, '') || ' ' || ${chats.transcript}`;

@@ -86,7 +86,7 @@ export function consultRoutes(deps: AppDeps) {
             chat,
             kind: 'follow-up',
             question: message.content,
-            history: history.filter((m) => String(m.id) !== message.id),
+            history: history.filter((m) => m.id !== message.id),
             slot,
             requestSignal: c.req.raw.signal,
             context,

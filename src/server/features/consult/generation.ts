@@ -67,8 +67,8 @@ export interface PromptContext {
 }
 
 /**
- * Starts loading what the prompt needs (the profile comes with the request's gate check, already read);
- * a failure surfaces where the reply awaits it (and is stored as such).
+ * Starts loading what the prompt needs (the profile comes from the request's gate read, shared with the
+ * onboarding check); a failure surfaces where the reply awaits it (and is stored as such).
  */
 export function loadPromptContext(deps: AppDeps, user: SessionUser): Promise<PromptContext> {
   const context = Promise.all([
