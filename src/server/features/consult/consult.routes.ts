@@ -76,21 +76,24 @@ export function consultRoutes(deps: AppDeps) {
         const { chat } = await access;
         const slot = await acquireGenerationSlot(deps.db, user);
         try {
-          const [message, history] = await Promise.all([
-            storeUserMessage(deps, user, chat, c.req.valid('json').content.trim()),
-            earlier,
-          ]);
-          // Read before the question was stored; the filter only guards against a reordered read.
-          return streamReply(deps, {
+          // Read before the question is stored, so it never holds the question itself.
+          const history = await earlier;
+          const question = c.req.valid('json').content.trim();
+          const stored = storeUserMessage(deps, user, chat, question);
+          // The reply starts while the question is being stored; its answer waits for the write.
+          const reply = streamReply(deps, {
             user,
             chat,
             kind: 'follow-up',
-            question: message.content,
-            history: history.filter((m) => m.id !== message.id),
+            question,
+            questionStored: stored,
+            history,
             slot,
             requestSignal: c.req.raw.signal,
             context,
           });
+          await stored;
+          return reply;
         } catch (error) {
           await slot.release(deps.db);
           throw error;

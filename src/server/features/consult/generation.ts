@@ -50,8 +50,14 @@ export interface ReplyRequest {
   user: SessionUser;
   chat: ChatRow;
   kind: 'first' | 'follow-up';
-  /** The user's new message (already stored); empty for the first answer. */
+  /** The user's new message; empty for the first answer. */
   question: string;
+  /**
+   * Settles when the question is stored (the route starts storing it as the reply starts, so the
+   * provider's wait covers the write). No text is sent or saved before it is stored; when storing
+   * fails, the reply is abandoned without a trace and the route answers with the error.
+   */
+  questionStored?: Promise<unknown>;
   /** The conversation before the question, as the prompt carries it. */
   history: HistoryMessage[];
   slot: GenerationSlot;
@@ -102,7 +108,7 @@ type Outcome = 'complete' | 'stopped' | 'failed';
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   const stream = createUIMessageStream<ConsultUIMessage>({
     execute: ({ writer }) => generate(deps, request, writer),
-    onError: () => (request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE),
+    onError: () => apologyFor(request),
   });
   return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
 }
@@ -128,7 +134,12 @@ async function generate(
     }
   };
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
-  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout]);
+  const abandon = new AbortController();
+  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout, abandon.signal]);
+  const questionStored = (request.questionStored ?? Promise.resolve()).then(
+    () => true,
+    () => false,
+  );
   const endedBy = () => stoppedOrFailed(request, deps, timeout);
   const textId = randomUUID();
   const reply: Reply = { text: '', outcome: 'complete', tokens: { prompt: 0, completion: 0 } };
@@ -138,11 +149,15 @@ async function generate(
   try {
     prompt = await buildPrompt(deps, request, abortSignal, write);
     reply.tokens = add(reply.tokens, prompt.tokens);
-    await streamAnswer(deps, request, { prompt, abortSignal, endedBy, textId, write, reply });
+    const result = startAnswer(prompt, abortSignal);
+    if (!(await questionStored)) return abandon.abort();
+    await streamAnswer(deps, request, { result, endedBy, textId, write, reply });
   } catch (error) {
     reply.outcome = abortSignal.aborted ? endedBy() : 'failed';
     if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
   }
+  // Nothing of a reply to a question that could not be stored is kept: the route answers with the error.
+  if (!(await questionStored)) return;
   const answerStarted = reply.text !== '' || reply.outcome === 'stopped';
   if (reply.outcome !== 'complete' && prompt && answerStarted && reply.tokens.completion === 0) {
     // The provider never reported usage for a cut-off reply: count what was sent and received.
@@ -201,30 +216,33 @@ async function buildPrompt(
   };
 }
 
+/** Starts the model's answer: the provider request goes out now, its stream is read by `streamAnswer`. */
+function startAnswer(prompt: Prompt, abortSignal: AbortSignal) {
+  return streamText({
+    model: prompt.model,
+    system: prompt.system,
+    messages: prompt.messages,
+    abortSignal,
+    maxRetries: MAX_RETRIES,
+    providerOptions: { offline: prompt.offline as never },
+    // Errors arrive as stream parts below (logged there); this stops the SDK printing them too.
+    onError: () => {},
+  });
+}
+
 /** Streams the model's answer to the browser, collecting its text, usage and how it ended into `reply`. */
 async function streamAnswer(
   deps: AppDeps,
   request: ReplyRequest,
   run: {
-    prompt: Prompt;
-    abortSignal: AbortSignal;
+    result: ReturnType<typeof startAnswer>;
     endedBy: () => Outcome;
     textId: string;
     write: Write;
     reply: Reply;
   },
 ) {
-  const { prompt, textId, write, reply } = run;
-  const result = streamText({
-    model: prompt.model,
-    system: prompt.system,
-    messages: prompt.messages,
-    abortSignal: run.abortSignal,
-    maxRetries: MAX_RETRIES,
-    providerOptions: { offline: prompt.offline as never },
-    // Errors arrive as stream parts below (logged there); this stops the SDK printing them too.
-    onError: () => {},
-  });
+  const { result, textId, write, reply } = run;
   let textStarted = false;
   for await (const part of result.fullStream) {
     if (part.type === 'text-delta') {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStub } from '../../../../scripts/lib/openai-stub.mjs';
 import { monthKey } from '../../../shared/dates';
@@ -91,6 +91,37 @@ describe('an OpenAI-compatible provider', () => {
       { role: 'user', content: 'And now?' },
     ]);
     expect(kept[0]!.content).toBe('message 8');
+  });
+
+  it('keeps nothing of a reply whose question could not be stored, and frees the user to send again', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    await t.db.execute(sql`
+      create function refuse_question() returns trigger language plpgsql as $$
+      begin
+        if new.content = 'Unstorable' then raise exception 'disk full' using errcode = '53100'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger refuse_question before insert on ${chatMessages} for each row execute function refuse_question()`,
+    );
+    try {
+      // The reply starts while the question is being stored; when the write fails, it is abandoned.
+      const refused = await user.client.post(`/api/chats/${id}/messages`, { content: 'Unstorable' });
+      expect(refused.status).toBe(500);
+      expect((await refused.json()).error.code).toBe('internal_error');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await messagesOf(id)).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_question on ${chatMessages}`);
+      await t.db.execute(sql`drop function refuse_question()`);
+    }
+    stub.enqueue({ chunks: ['Stored ', 'this time.'] });
+    const stream = await readUiStream(
+      await user.client.post(`/api/chats/${id}/messages`, { content: 'Try again' }),
+    );
+    expect(stream.text).toBe('Stored this time.');
+    expect((await messagesOf(id)).map((m) => m.content)).toEqual(['Try again', 'Stored this time.']);
   });
 
   it('keeps what arrived and appends the apology when the provider fails mid-stream', async () => {
