@@ -7,6 +7,7 @@ import { type BusinessProfileInput, EMPTY_PROFILE, isProfileComplete } from '../
 import { isSubscriptionActive } from '../../../shared/subscriptions';
 import type { AppEnv, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { accounts, profiles, subscriptions, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../http/errors';
 import type { SubscriptionRow } from '../billing/subscription.queries';
@@ -29,9 +30,9 @@ export interface GateState {
  * What the gates read, in one round trip: the profile row, the newest subscription, and whether the
  * user has a password (every signed-in page asks for this through /api/me).
  */
-async function loadAccountSnapshot(db: Database, userId: string) {
+const accountSnapshotQuery = preparedFor((db) => {
   const newestSubscriptionId = sql`(select s.id from ${subscriptions} s where s.user_id = ${users.id} order by s.created_at desc limit 1)`;
-  const [row] = await db
+  return db
     .select({
       profile: profiles,
       subscription: subscriptions,
@@ -40,7 +41,12 @@ async function loadAccountSnapshot(db: Database, userId: string) {
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(subscriptions, eq(subscriptions.id, newestSubscriptionId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('account_snapshot');
+});
+
+async function loadAccountSnapshot(db: Database, userId: string) {
+  const [row] = await accountSnapshotQuery(db).execute({ userId });
   return {
     profile: row?.profile ? toBusinessProfile(row.profile) : structuredClone(EMPTY_PROFILE),
     subscription: row?.subscription ?? null,

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { AssistantSettingsInput } from '../../../shared/schemas/assistant';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { assistantSettings } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 
 const SETTINGS_ID = 1;
 
-/** The assistant's instructions and model (the single row the seed creates). */
-export async function getAssistantSettings(db: Executor) {
-  const [row] = await db
+const settingsQuery = preparedFor((db) =>
+  db
     .select({
       instructions: assistantSettings.instructions,
       model: assistantSettings.model,
@@ -17,7 +17,13 @@ export async function getAssistantSettings(db: Executor) {
     })
     .from(assistantSettings)
     .where(eq(assistantSettings.id, SETTINGS_ID))
-    .limit(1);
+    .limit(1)
+    .prepare('assistant_settings'),
+);
+
+/** The assistant's instructions and model (the single row the seed creates). */
+export async function getAssistantSettings(db: Executor) {
+  const [row] = await settingsQuery(db).execute();
   if (!row) throw new Error('assistant_settings has no row: the seed did not run');
   return row;
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { chatMessages, chats } from '../../db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -25,6 +26,23 @@ export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]
 
 export type HistoryMessage = Pick<MessageRow, 'id' | 'role' | 'content'>;
 
+const promptHistoryQuery = preparedFor((db) =>
+  db
+    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, sql.placeholder('chatId')),
+        eq(chatMessages.userId, sql.placeholder('userId')),
+        ne(chatMessages.status, 'error'),
+        sql`${chatMessages.content} ~ '\\S'`,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('prompt_history'),
+);
+
 /**
  * The conversation a reply's prompt carries: the user's newest `limit` messages in the chat that are
  * not apologies or blank, oldest first. Its cost stays the same however long the chat grows.
@@ -34,19 +52,7 @@ export async function promptHistory(
   chat: { chatId: string; userId: string },
   limit: number,
 ): Promise<HistoryMessage[]> {
-  const newest = await db
-    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.chatId, chat.chatId),
-        eq(chatMessages.userId, chat.userId),
-        ne(chatMessages.status, 'error'),
-        sql`${chatMessages.content} ~ '\\S'`,
-      ),
-    )
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(limit);
+  const newest = await promptHistoryQuery(db).execute({ ...chat, limit });
   return newest.reverse();
 }
 
