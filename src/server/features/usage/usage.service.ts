@@ -60,14 +60,13 @@ const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: 
 
 /**
  * Checks the limit before a reply starts. A user with a limit generates one reply at a time: the lease
- * is taken atomically in the database (so it holds across processes), and the usage read after taking
- * it includes every finished reply, so parallel sends cannot carry the user past the limit.
+ * is taken atomically in the database (so it holds across processes), and the usage is read only once
+ * it is held, so it includes every finished reply and parallel sends cannot carry the user past the
+ * limit. Over the limit is answered before "another reply is being written".
  */
 export async function acquireGenerationSlot(db: Database, user: SessionUser): Promise<GenerationSlot> {
   const allowance = await resolveAllowance(db, user);
   if (allowance.monthlyTokens === 'unlimited') return UNLIMITED_SLOT;
-  const limit = allowance.monthlyTokens;
-  if (isUsageExceeded(limit, await tokensUsedThisMonth(db, user.id))) throw limitExceeded();
   const leaseId = randomUUID();
   const taken = await db
     .insert(generationLeases)
@@ -78,7 +77,9 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
       setWhere: sql`${generationLeases.expiresAt} < now()`,
     })
     .returning({ leaseId: generationLeases.leaseId });
+  const exceeded = isUsageExceeded(allowance.monthlyTokens, await tokensUsedThisMonth(db, user.id));
   if (taken.length === 0) {
+    if (exceeded) throw limitExceeded();
     throw new AppError(
       409,
       'reply_in_progress',
@@ -95,7 +96,7 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
       await releaseQuery(executor);
     },
   };
-  if (isUsageExceeded(limit, await tokensUsedThisMonth(db, user.id))) {
+  if (exceeded) {
     await slot.release(db);
     throw limitExceeded();
   }
