@@ -24,11 +24,11 @@ export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
 }
 
-export type HistoryMessage = Pick<MessageRow, 'id' | 'role' | 'content'>;
+export type HistoryMessage = Pick<MessageRow, 'role' | 'content'>;
 
 const promptHistoryQuery = preparedFor((db) =>
   db
-    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
+    .select({ role: chatMessages.role, content: chatMessages.content })
     .from(chatMessages)
     .where(
       and(

@@ -152,17 +152,20 @@ export function serializeMessage(message: MessageRow) {
   };
 }
 
-/** Stores the user's message and counts it as sent (one statement) before any reply is generated. */
+/** Stores the user's message and counts it as sent, in one statement (a reply's answer waits for it). */
 export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
-  const [row] = await writeTogether(deps.db, [
-    insertMessageStatement(deps.db, {
-      chatId: chat.id,
-      userId: user.id,
-      role: 'user',
-      content,
-      createdAt: new Date(),
-    }),
-    usageIncrement(deps.db, user.id, { messages: 1 }),
-  ]);
-  return { id: String(row!.id), content };
+  await writeTogether(
+    deps.db,
+    [
+      insertMessageStatement(deps.db, {
+        chatId: chat.id,
+        userId: user.id,
+        role: 'user',
+        content,
+        createdAt: new Date(),
+      }),
+      usageIncrement(deps.db, user.id, { messages: 1 }),
+    ],
+    { returnFirst: false },
+  );
 }

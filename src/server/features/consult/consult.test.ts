@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
@@ -313,6 +313,22 @@ describe('the monthly limit', () => {
     // That reply crossed the limit: the next send is refused.
     const next = await user.client.post(`/api/chats/${id}/messages`, { content: 'again' });
     expect(next.status).toBe(402);
+  });
+
+  it('frees the generation lease when the usage cannot be read', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    await t.db.execute(sql`alter table ${usageMonths} rename to usage_months_away`);
+    try {
+      const failed = await user.client.post(`/api/chats/${id}/messages`, { content: 'first try' });
+      expect(failed.status).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table usage_months_away rename to ${usageMonths}`);
+    }
+    // Not "another reply is still being written" for the lease's 11 minutes: the send goes through.
+    const retried = await user.client.post(`/api/chats/${id}/messages`, { content: 'second try' });
+    expect(retried.status).toBe(200);
+    await retried.text();
   });
 
   it('lets no user with an unknown plan start a reply', async () => {

@@ -102,8 +102,9 @@ type Outcome = 'complete' | 'stopped' | 'failed';
 
 /**
  * Streams a reply as the AI SDK's UI message stream and stores it when it ends, however it ends:
- * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down).
- * The stored message, the chat's total, the month's usage and the lease release share one transaction.
+ * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down);
+ * only a reply whose question could not be stored is dropped. The stored message, the chat's total,
+ * the month's usage and the lease release share one transaction.
  */
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   const stream = createUIMessageStream<ConsultUIMessage>({

@@ -77,15 +77,7 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
       setWhere: sql`${generationLeases.expiresAt} < now()`,
     })
     .returning({ leaseId: generationLeases.leaseId });
-  const exceeded = isUsageExceeded(allowance.monthlyTokens, await tokensUsedThisMonth(db, user.id));
-  if (taken.length === 0) {
-    if (exceeded) throw limitExceeded();
-    throw new AppError(
-      409,
-      'reply_in_progress',
-      'Another reply is still being written. Wait for it to finish.',
-    );
-  }
+  const leaseHeld = taken.length > 0;
   const releaseQuery = (executor: Executor) =>
     executor
       .delete(generationLeases)
@@ -96,9 +88,24 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
       await releaseQuery(executor);
     },
   };
+  let exceeded: boolean;
+  try {
+    exceeded = isUsageExceeded(allowance.monthlyTokens, await tokensUsedThisMonth(db, user.id));
+  } catch (error) {
+    // Not left holding the lease for its whole lifetime because the read failed.
+    if (leaseHeld) await slot.release(db).catch(() => {});
+    throw error;
+  }
   if (exceeded) {
-    await slot.release(db);
+    if (leaseHeld) await slot.release(db);
     throw limitExceeded();
+  }
+  if (!leaseHeld) {
+    throw new AppError(
+      409,
+      'reply_in_progress',
+      'Another reply is still being written. Wait for it to finish.',
+    );
   }
   return slot;
 }
