@@ -208,10 +208,7 @@ async function buildPrompt(
   return {
     model,
     system: systemPrompt(settings.instructions, profile, transcript.section),
-    messages: [
-      ...request.history.map(({ role, content }) => ({ role, content })),
-      { role: 'user', content: question },
-    ],
+    messages: [...request.history, { role: 'user', content: question }],
     offline: { passages, question: request.question, profile: profileFields(profile) },
     tokens: transcript.tokens,
   };

@@ -7,7 +7,7 @@ import { formatPassage, type Passage } from '../../adapters/ai/passages';
 export const FIRST_REPLY_REQUEST =
   'Give me your first consultation on this video: the ideas in it that matter most for my business, with concrete next steps. Cite the moments you draw on.';
 
-/** Earlier messages sent with each request: the newest ones that are not apologies (older context stays in the chat). */
+/** Earlier messages sent with each request: the newest ones that are not apologies or blank (older context stays in the chat). */
 export const HISTORY_MESSAGES = 20;
 
 const CITATION_RULE =
