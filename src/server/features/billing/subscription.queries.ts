@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { plans, subscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -16,7 +17,16 @@ export async function findCurrentSubscription(db: Executor, userId: string): Pro
   return row ?? null;
 }
 
+const planQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(plans)
+    .where(eq(plans.id, sql.placeholder('planId')))
+    .limit(1)
+    .prepare('plan_by_id'),
+);
+
 export async function findPlan(db: Executor, planId: string): Promise<PlanRow | null> {
-  const [row] = await db.select().from(plans).where(eq(plans.id, planId)).limit(1);
+  const [row] = await planQuery(db).execute({ planId });
   return row ?? null;
 }

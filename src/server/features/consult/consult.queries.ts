@@ -6,13 +6,30 @@ import { chatMessages, chats } from '../../db/schema';
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 
-/** A chat that is not deleted, by id; with `userId`, only that user's (else the caller checks). */
-export async function findLiveChat(db: Executor, chatId: string, userId?: string): Promise<ChatRow | null> {
-  const [row] = await db
+const ownLiveChatQuery = preparedFor((db) =>
+  db
     .select()
     .from(chats)
-    .where(and(eq(chats.id, chatId), isNull(chats.deletedAt), userId ? eq(chats.userId, userId) : undefined))
-    .limit(1);
+    .where(
+      and(
+        eq(chats.id, sql.placeholder('chatId')),
+        eq(chats.userId, sql.placeholder('userId')),
+        isNull(chats.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('own_live_chat'),
+);
+
+/** A chat that is not deleted, by id; with `userId`, only that user's (else the caller checks). */
+export async function findLiveChat(db: Executor, chatId: string, userId?: string): Promise<ChatRow | null> {
+  const [row] = userId
+    ? await ownLiveChatQuery(db).execute({ chatId, userId })
+    : await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.id, chatId), isNull(chats.deletedAt)))
+        .limit(1);
   return row ?? null;
 }
 
@@ -86,7 +103,7 @@ export async function claimFirstReply(db: Executor, chatId: string, userId: stri
 }
 
 export function insertMessageStatement(db: Executor, values: typeof chatMessages.$inferInsert): SQL {
-  return db.insert(chatMessages).values(values).returning({ id: chatMessages.id }).getSQL();
+  return db.insert(chatMessages).values(values).getSQL();
 }
 
 export function addChatTokensStatement(db: Executor, chatId: string, tokens: number): SQL {
@@ -99,17 +116,10 @@ export function addChatTokensStatement(db: Executor, chatId: string, tokens: num
 
 /**
  * Runs several writes as one statement (data-modifying CTEs): atomic like a transaction, in one round
- * trip, which matters on the hot path of every reply. Returns the rows the first statement returns
- * (give it a RETURNING clause, or pass `returnFirst: false`).
+ * trip, which matters on the hot path of every reply.
  */
-export async function writeTogether(
-  db: Executor,
-  statements: SQL[],
-  { returnFirst = true } = {},
-): Promise<Record<string, unknown>[]> {
-  if (statements.length === 0) return [];
+export async function writeTogether(db: Executor, statements: SQL[]): Promise<void> {
+  if (statements.length === 0) return;
   const parts = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
-  const final = returnFirst ? sql`select * from w0` : sql`select 1`;
-  const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} ${final}`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { monthKey } from '../../../shared/dates';
 import type { CreateChatInput } from '../../../shared/schemas/consult';
 import {
   MAX_TRANSCRIPT_CHARS,
@@ -11,17 +13,11 @@ import {
 } from '../../../shared/transcript';
 import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
-import { chats } from '../../db/schema';
+import { preparedFor } from '../../db/prepared';
+import { chatMessages, chats, usageMonths } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { isOverLimit, usageIncrement } from '../usage/usage.service';
-import {
-  type ChatRow,
-  findLiveChat,
-  insertMessageStatement,
-  listMessages,
-  type MessageRow,
-  writeTogether,
-} from './consult.queries';
+import { type ChatRow, findLiveChat, listMessages, type MessageRow } from './consult.queries';
 
 export const TRANSCRIPT_BLOCKED_MESSAGE =
   "YouTube would not give us this video's captions (it blocks many servers). Paste the transcript or upload a caption file instead: we keep the link so your chat still has its video.";
@@ -110,9 +106,12 @@ export async function accessChat(
   chatId: string,
   options: { allowAdminRead: boolean },
 ): Promise<ChatAccess> {
-  const chat = await findLiveChat(deps.db, chatId);
-  if (chat && chat.userId === user.id) return { chat, readOnly: false };
-  if (chat && options.allowAdminRead && user.role === 'super_admin') return { chat, readOnly: true };
+  const own = await findLiveChat(deps.db, chatId, user.id);
+  if (own) return { chat: own, readOnly: false };
+  if (options.allowAdminRead && user.role === 'super_admin') {
+    const other = await findLiveChat(deps.db, chatId);
+    if (other) return { chat: other, readOnly: true };
+  }
   throw notFound('Chat not found');
 }
 
@@ -152,20 +151,43 @@ export function serializeMessage(message: MessageRow) {
   };
 }
 
-/** Stores the user's message and counts it as sent, in one statement (a reply's answer waits for it). */
-export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
-  await writeTogether(
-    deps.db,
-    [
-      insertMessageStatement(deps.db, {
-        chatId: chat.id,
-        userId: user.id,
+/**
+ * The question and its count as sent, in one statement (two data-modifying CTEs: both or neither),
+ * prepared once per database because every send runs it before its answer may start.
+ */
+const storeQuestionQuery = preparedFor((db) => {
+  const question = db.$with('question').as(
+    db
+      .insert(chatMessages)
+      .values({
+        chatId: sql.placeholder('chatId'),
+        userId: sql.placeholder('userId'),
         role: 'user',
-        content,
-        createdAt: new Date(),
-      }),
-      usageIncrement(deps.db, user.id, { messages: 1 }),
-    ],
-    { returnFirst: false },
+        content: sql.placeholder('content'),
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .returning({ id: chatMessages.id }),
   );
+  const counted = db.$with('counted').as(
+    usageIncrement(db, {
+      userId: sql.placeholder('userId'),
+      month: sql.placeholder('month'),
+      messages: 1,
+    }).returning({
+      month: usageMonths.month,
+    }),
+  );
+  return db.with(question, counted).select({ id: question.id }).from(question).prepare('store_question');
+});
+
+/** Stores the user's message and counts it as sent (a reply's answer waits for it). */
+export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
+  const now = new Date();
+  await storeQuestionQuery(deps.db).execute({
+    chatId: chat.id,
+    userId: user.id,
+    content,
+    createdAt: now,
+    month: monthKey(now),
+  });
 }

@@ -10,6 +10,7 @@ import {
 } from 'ai';
 import type { SQL } from 'drizzle-orm';
 import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
+import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
 import type { OfflineContext } from '../../adapters/ai';
@@ -368,14 +369,18 @@ async function saveReply(
   if (totalTokens > 0) {
     writes.push(
       addChatTokensStatement(deps.db, chat.id, totalTokens),
-      usageIncrement(deps.db, user.id, { tokens: totalTokens }),
+      usageIncrement(deps.db, {
+        userId: user.id,
+        month: monthKey(new Date(now)),
+        tokens: totalTokens,
+      }).getSQL(),
     );
   }
   const release = request.slot.releaseStatement();
   if (release) writes.push(release);
   try {
     // One statement: the message, the chat's total, the month's usage and the lease, all or nothing.
-    await writeTogether(deps.db, writes, { returnFirst: false });
+    await writeTogether(deps.db, writes);
   } catch (error) {
     deps.logger.error({ err: error, chatId: chat.id }, 'could not store a reply');
   }

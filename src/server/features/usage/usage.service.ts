@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { monthKey, monthLabel } from '../../../shared/dates';
 import { isStaff } from '../../../shared/roles';
 import { isUsageExceeded, type TokenAllowance, USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { generationLeases, usageMonths } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
@@ -32,11 +34,18 @@ export async function resolveAllowance(db: Database, user: SessionUser): Promise
   };
 }
 
-export async function tokensUsedThisMonth(db: Executor, userId: string, now = new Date()): Promise<number> {
-  const [row] = await db
+const monthTokensQuery = preparedFor((db) =>
+  db
     .select({ tokens: usageMonths.tokens })
     .from(usageMonths)
-    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, monthKey(now))));
+    .where(
+      and(eq(usageMonths.userId, sql.placeholder('userId')), eq(usageMonths.month, sql.placeholder('month'))),
+    )
+    .prepare('month_tokens'),
+);
+
+export async function tokensUsedThisMonth(db: Executor, userId: string, now = new Date()): Promise<number> {
+  const [row] = await monthTokensQuery(db).execute({ userId, month: monthKey(now) });
   return row?.tokens ?? 0;
 }
 
@@ -56,6 +65,24 @@ export interface GenerationSlot {
   release(db: Executor): Promise<void>;
 }
 
+/** Takes the user's lease unless another reply holds one that has not expired: a row back means taken. */
+const takeLeaseQuery = preparedFor((db) =>
+  db
+    .insert(generationLeases)
+    .values({
+      userId: sql.placeholder('userId'),
+      leaseId: sql.placeholder('leaseId'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .onConflictDoUpdate({
+      target: generationLeases.userId,
+      set: { leaseId: sql`excluded.lease_id`, expiresAt: sql`excluded.expires_at` },
+      setWhere: sql`${generationLeases.expiresAt} < now()`,
+    })
+    .returning({ leaseId: generationLeases.leaseId })
+    .prepare('take_generation_lease'),
+);
+
 const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: async () => {} };
 
 /**
@@ -68,15 +95,11 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
   const allowance = await resolveAllowance(db, user);
   if (allowance.monthlyTokens === 'unlimited') return UNLIMITED_SLOT;
   const leaseId = randomUUID();
-  const taken = await db
-    .insert(generationLeases)
-    .values({ userId: user.id, leaseId, expiresAt: new Date(Date.now() + GENERATION_LEASE_MS) })
-    .onConflictDoUpdate({
-      target: generationLeases.userId,
-      set: { leaseId, expiresAt: sql`excluded.expires_at` },
-      setWhere: sql`${generationLeases.expiresAt} < now()`,
-    })
-    .returning({ leaseId: generationLeases.leaseId });
+  const taken = await takeLeaseQuery(db).execute({
+    userId: user.id,
+    leaseId,
+    expiresAt: new Date(Date.now() + GENERATION_LEASE_MS),
+  });
   const leaseHeld = taken.length > 0;
   const releaseQuery = (executor: Executor) =>
     executor
@@ -111,18 +134,14 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
 }
 
 /**
- * The statement adding to the user's month (a reply's tokens, or one sent message). Run it in the same
- * statement or transaction that stores the message, so the usage row and the messages always agree.
+ * The statement adding to the user's month (a reply's tokens, or one sent message; an omitted count
+ * adds 0). Run it in the same statement or transaction that stores the message, so the usage row and
+ * the messages always agree. Its values may be placeholders of a prepared statement.
  */
-export function usageIncrement(
-  db: Executor,
-  userId: string,
-  usage: { tokens?: number; messages?: number },
-  now = new Date(),
-): SQL {
+export function usageIncrement(db: Executor, addition: PgInsertValue<typeof usageMonths>) {
   return db
     .insert(usageMonths)
-    .values({ userId, month: monthKey(now), tokens: usage.tokens ?? 0, messages: usage.messages ?? 0 })
+    .values(addition)
     .onConflictDoUpdate({
       target: [usageMonths.userId, usageMonths.month],
       set: {
@@ -130,8 +149,7 @@ export function usageIncrement(
         messages: sql`${usageMonths.messages} + excluded.messages`,
         updatedAt: sql`now()`,
       },
-    })
-    .getSQL();
+    });
 }
 
 /** The usage summary of the spec: this month, history newest first, and the limits. */
