@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { createChats, onboarded, percentile, rssOf, sleep, streamReply } from './journey.mjs';
+import { cpuMsOf, createChats, onboarded, percentile, rssOf, sleep, streamReply } from './journey.mjs';
 import { measure, startApp, table } from './lib.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
@@ -72,11 +72,13 @@ async function benchStreaming(label, env) {
       samples: me.requests,
       'p50 ms': String(me.p50),
       'p99 ms': String(me.p99),
+      'app CPU ms/reply': '',
       target: '',
     });
     for (const concurrency of [1, 100]) {
       const rounds = concurrency === 1 ? 40 : 3;
       const added = [];
+      const cpuBefore = cpuMsOf(app.child.pid);
       for (let round = 0; round < rounds; round++) {
         stub.clearRequests();
         const batch = chats.slice(0, concurrency);
@@ -89,11 +91,14 @@ async function benchStreaming(label, env) {
             added.push(result.ttft - (stubCall.firstTokenAt - stubCall.receivedAt));
         }
       }
+      const cpuPerReply = (cpuMsOf(app.child.pid) - cpuBefore) / (rounds * concurrency);
       ttft.push({
         'server-added TTFT': `${label}: ${concurrency} stream${concurrency > 1 ? 's' : ''} at once`,
         samples: added.length,
         'p50 ms': percentile(added, 50).toFixed(1),
         'p99 ms': percentile(added, 99).toFixed(1),
+        // What a burst must queue for on one core: the app's CPU per reply of 20 pieces.
+        'app CPU ms/reply': cpuPerReply.toFixed(1),
         target: 'p50 ≤ 5, p99 ≤ 15',
       });
     }
@@ -152,6 +157,7 @@ async function concurrentStreams(app, stub, cookie, chats) {
   let open = 0;
   let peakOpen = 0;
   const started = performance.now();
+  const cpuBefore = cpuMsOf(app.child.pid);
   const results = await Promise.all(
     chats.map(async (id, i) => {
       await sleep(Math.floor(i / 100) * 500);
@@ -163,6 +169,7 @@ async function concurrentStreams(app, stub, cookie, chats) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = (cpuMsOf(app.child.pid) - cpuBefore) / 1000;
   clearInterval(sampler);
   const errors = results.filter((r) => !r.ok);
   if (errors.length)
@@ -179,6 +186,8 @@ async function concurrentStreams(app, stub, cookie, chats) {
     'TTFT p50 ms': percentile(ttfts, 50).toFixed(0),
     'TTFT p99 ms': percentile(ttfts, 99).toFixed(0),
     'all done (s)': seconds.toFixed(1),
+    // Near 100% means the one process was the bottleneck: streams waited for its CPU, and held memory.
+    'app CPU busy': `${Math.round((100 * cpuSeconds) / seconds)}%`,
     target: '0 errors, ≤ 400 MB',
   };
 }

@@ -114,6 +114,16 @@ export function rssOf(pid) {
   }
 }
 
+/** CPU time (user + system, ms) a process has used so far; Linux counts it in ticks of 10 ms. */
+export function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function percentile(values, p) {

@@ -62,10 +62,12 @@ export async function measure(url, { headers = {}, connections = 50, duration = 
 }
 
 export function table(rows) {
-  const columns = Object.keys(rows[0]);
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ');
+  // Every column any row has, in the order they first appear; a row without one leaves it blank.
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cell = (row, column) => String(row[column] ?? '');
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r, c).length)));
+  const line = (cells) => cells.map((text, i) => text.padEnd(widths[i])).join('  ');
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of rows) console.log(line(columns.map((c) => row[c])));
+  for (const row of rows) console.log(line(columns.map((c) => cell(row, c))));
 }
