@@ -1,7 +1,7 @@
 import type { Executor } from './client';
 
 /**
- * A hot read built once per database as a drizzle prepared query: its SQL is not rebuilt on every
+ * A hot query built once per database as a drizzle prepared query: its SQL is not rebuilt on every
  * request, and PostgreSQL plans it once per connection.
  */
 export function preparedFor<Prepared>(build: (db: Executor) => Prepared): (db: Executor) => Prepared {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Executor } from './client';
 import { preparedFor } from './prepared';
 
-describe('prepared reads', () => {
+describe('prepared queries', () => {
   it('are built once per database, and never shared between databases', () => {
     const built: string[] = [];
     const query = preparedFor((db) => {

@@ -105,7 +105,7 @@ type Outcome = 'complete' | 'stopped' | 'failed';
  * Streams a reply as the AI SDK's UI message stream and stores it when it ends, however it ends:
  * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down);
  * only a reply whose question could not be stored is dropped. The stored message, the chat's total,
- * the month's usage and the lease release share one transaction.
+ * the month's usage and the lease release are one statement: all or nothing.
  */
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   const stream = createUIMessageStream<ConsultUIMessage>({
