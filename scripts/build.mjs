@@ -74,7 +74,7 @@ async function prerenderLanding(quiet) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  buildAll().catch((error) => {
+  buildAll({ quiet: process.argv.includes('--quiet') }).catch((error) => {
     console.error(error);
     process.exit(1);
   });

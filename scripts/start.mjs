@@ -1,11 +1,23 @@
 #!/usr/bin/env node
-// npm start: build when the build is missing or older than its sources, then serve (one Node process).
+// npm start: build when the build is missing or older than its sources, then become the server.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildIsStale } from './lib/build-state.mjs';
+import { serverNodeFlags } from './lib/server-flags.mjs';
 
 if (buildIsStale()) {
   console.log('Building the app (first start, or sources changed)…');
-  const { buildAll } = await import('./build.mjs');
-  await buildAll({ quiet: true });
+  // In a process of its own, so that its helpers (esbuild's service) end with it, before this one
+  // becomes the server.
+  const build = fileURLToPath(new URL('./build.mjs', import.meta.url));
+  const { status } = spawnSync(process.execPath, [build, '--quiet'], { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
 }
 process.env.NODE_ENV ??= 'production';
-await import('../dist/server/main.js');
+const server = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
+if (process.execve) {
+  // Become the server, started with its heap settings: the same process, so signals reach it directly.
+  process.execve(process.execPath, [process.execPath, ...serverNodeFlags(), server]);
+}
+// Where Node cannot (before 22.15, or on Windows): serve from this process, with Node's default heap.
+await import(server);

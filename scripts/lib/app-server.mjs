@@ -1,10 +1,12 @@
-// Starts the production build (`node dist/server/main.js`, what `npm start` serves) on a free port and a
-// fresh data dir, and reads the mails it "sends" from its JSON log. Used by the journeys and the bench.
+// Starts the production build (`dist/server/main.js`, with the heap settings of `npm start`) on a free
+// port and a fresh data dir, and reads the mails it "sends" from its JSON log. Used by the journeys and
+// the bench.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './postgres.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -16,7 +18,8 @@ export async function startAppServer(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vidvisor-app-'));
   const baseURL = `http://localhost:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const flags = serverNodeFlags(env.NODE_OPTIONS ?? process.env.NODE_OPTIONS);
+  const child = spawn(process.execPath, [...flags, 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

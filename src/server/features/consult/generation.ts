@@ -4,8 +4,6 @@ import {
   createUIMessageStreamResponse,
   generateText,
   type LanguageModelUsage,
-  type ModelMessage,
-  streamText,
   type UIMessageStreamWriter,
 } from 'ai';
 import type { SQL } from 'drizzle-orm';
@@ -14,6 +12,7 @@ import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
 import type { OfflineContext } from '../../adapters/ai';
+import { openModelStream } from '../../adapters/ai/model-stream';
 import { passagesOf } from '../../adapters/ai/passages';
 import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
@@ -142,7 +141,6 @@ async function generate(
     () => true,
     () => false,
   );
-  const endedBy = () => stoppedOrFailed(request, deps, timeout);
   const textId = randomUUID();
   const reply: Reply = { text: '', outcome: 'complete', tokens: { prompt: 0, completion: 0 } };
   let prompt: Prompt | null = null;
@@ -151,11 +149,11 @@ async function generate(
   try {
     prompt = await buildPrompt(deps, request, abortSignal, write);
     reply.tokens = add(reply.tokens, prompt.tokens);
-    const result = startAnswer(prompt, abortSignal);
+    const answer = handledLater(startAnswer(prompt, abortSignal));
     if (!(await questionStored)) return abandon.abort();
-    await streamAnswer(deps, request, { result, endedBy, textId, write, reply });
+    await streamAnswer(deps, request, { answer, textId, write, reply });
   } catch (error) {
-    reply.outcome = abortSignal.aborted ? endedBy() : 'failed';
+    reply.outcome = abortSignal.aborted ? stoppedOrFailed(request, deps, timeout) : 'failed';
     if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
   }
   // Nothing of a reply to a question that could not be stored is kept: the route answers with the error.
@@ -182,7 +180,7 @@ async function generate(
 interface Prompt {
   model: ReturnType<AppDeps['ai']['languageModel']>;
   system: string;
-  messages: ModelMessage[];
+  messages: HistoryMessage[];
   offline: OfflineContext;
   /** Spent preparing it (notes on a long transcript). */
   tokens: Tokens;
@@ -217,48 +215,52 @@ async function buildPrompt(
 
 /** Starts the model's answer: the provider request goes out now, its stream is read by `streamAnswer`. */
 function startAnswer(prompt: Prompt, abortSignal: AbortSignal) {
-  return streamText({
-    model: prompt.model,
+  return openModelStream(prompt.model, {
     system: prompt.system,
     messages: prompt.messages,
     abortSignal,
     maxRetries: MAX_RETRIES,
     providerOptions: { offline: prompt.offline as never },
-    // Errors arrive as stream parts below (logged there); this stops the SDK printing them too.
-    onError: () => {},
   });
 }
 
-/** Streams the model's answer to the browser, collecting its text, usage and how it ended into `reply`. */
+/**
+ * Streams the model's answer to the browser, collecting its text and usage into `reply`. A provider
+ * failure reported in the stream marks the reply failed; an abort or a lost connection throws, with
+ * the text so far kept in `reply`.
+ */
 async function streamAnswer(
   deps: AppDeps,
   request: ReplyRequest,
   run: {
-    result: ReturnType<typeof startAnswer>;
-    endedBy: () => Outcome;
+    answer: ReturnType<typeof startAnswer>;
     textId: string;
     write: Write;
     reply: Reply;
   },
 ) {
-  const { result, textId, write, reply } = run;
+  const { textId, write, reply } = run;
   let textStarted = false;
-  for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') {
-      if (!textStarted) write({ type: 'text-start', id: textId });
-      textStarted = true;
-      reply.text += part.text;
-      write({ type: 'text-delta', id: textId, delta: part.text });
-    } else if (part.type === 'finish') {
-      reply.tokens = add(reply.tokens, usageTokens(part.totalUsage));
-    } else if (part.type === 'abort') {
-      reply.outcome = run.endedBy();
-    } else if (part.type === 'error') {
-      reply.outcome = 'failed';
-      deps.logger.warn({ err: part.error, chatId: request.chat.id }, 'AI provider failed while streaming');
+  try {
+    for await (const part of await run.answer) {
+      if (part.type === 'text-delta') {
+        if (!textStarted) write({ type: 'text-start', id: textId });
+        textStarted = true;
+        reply.text += part.delta;
+        write({ type: 'text-delta', id: textId, delta: part.delta });
+      } else if (part.type === 'finish') {
+        reply.tokens = add(reply.tokens, {
+          prompt: part.usage.inputTokens.total ?? 0,
+          completion: part.usage.outputTokens.total ?? 0,
+        });
+      } else if (part.type === 'error') {
+        reply.outcome = 'failed';
+        deps.logger.warn({ err: part.error, chatId: request.chat.id }, 'AI provider failed while streaming');
+      }
     }
+  } finally {
+    if (textStarted) write({ type: 'text-end', id: textId });
   }
-  if (textStarted) write({ type: 'text-end', id: textId });
 }
 
 function stoppedOrFailed(request: ReplyRequest, deps: AppDeps, timeout: AbortSignal): Outcome {
