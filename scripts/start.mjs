@@ -19,5 +19,5 @@ if (process.execve) {
   // Become the server, started with its heap settings: the same process, so signals reach it directly.
   process.execve(process.execPath, [process.execPath, ...serverNodeFlags(), server]);
 }
-// Where Node cannot (before 22.15, or on Windows): serve from this process, with Node's default heap.
+// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap.
 await import(server);

@@ -2,7 +2,7 @@
 // start the built app (decision 017). A flag already given in NODE_OPTIONS is left to it.
 
 /**
- * - a young generation of 16 MB semi-spaces (V8 picks 64 MB on a machine with this much memory);
+ * - a young generation of 16 MB semi-spaces (V8 sized it at 128 MB in all on a 24 GB machine);
  * - a 512 MB old generation, which also makes V8 grow the heap by smaller steps between collections.
  * At 2,000 streaming replies the heap's live data is about 150 MB.
  */
