@@ -22,6 +22,7 @@ export async function buildAll({ quiet = false } = {}) {
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
       'set-role': path.join(root, 'src/server/cli/set-role.ts'),
+      'pglite-initdb': path.join(root, 'src/server/db/pglite-initdb.ts'),
     },
     outdir: serverOut,
     bundle: true,

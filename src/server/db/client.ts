@@ -1,5 +1,17 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -134,12 +146,21 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
+/**
+ * PGlite's own start parameters with a 16 MB buffer pool instead of PostgreSQL's 128 MB: PGlite zeroes
+ * the whole pool inside its WebAssembly memory, which never shrinks (decision 018).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   try {
+    const pgData = path.resolve(dataDir, 'pglite');
+    if (!inMemory) await initPgliteDataDir(pgData);
     const client = await PGlite.create({
-      dataDir: inMemory ? dataDir : path.resolve(dataDir, 'pglite'),
+      dataDir: inMemory ? dataDir : pgData,
+      startParams: PGLITE_START_PARAMS,
       ...(inMemory && loadDataDir ? { loadDataDir } : {}),
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -170,6 +191,24 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     releaseLock();
     throw error;
   }
+}
+
+const INITDB_SCRIPT = fileURLToPath(
+  new URL(`./pglite-initdb.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
+);
+
+/**
+ * Creates a new PGlite data directory in a short-lived process, so the serving process never holds
+ * initdb's memory (about 200 MB that a WebAssembly memory and the allocator never give back). The
+ * directory is built beside its place and renamed into it, so a crash leaves no half-made database.
+ */
+export async function initPgliteDataDir(pgData: string): Promise<void> {
+  if (existsSync(path.join(pgData, 'PG_VERSION'))) return;
+  const building = `${pgData}.initdb`;
+  rmSync(building, { recursive: true, force: true });
+  await promisify(execFile)(process.execPath, [INITDB_SCRIPT, building]);
+  rmSync(pgData, { recursive: true, force: true });
+  renameSync(building, pgData);
 }
 
 /**
