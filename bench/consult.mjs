@@ -6,11 +6,18 @@ import pg from 'pg';
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { cpuMsOf, createChats, onboarded, percentile, rssOf, sleep, streamReply } from './journey.mjs';
-import { measure, startApp, table } from './lib.mjs';
+import { measure, startApp, startHello, table } from './lib.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const HEAVY_MESSAGES = Number(process.env.BENCH_HEAVY_MESSAGES ?? 1_000_000);
 const FIRST_TOKEN_MS = 200;
+/** The replies of the time-to-first-token runs: 20 pieces, 50 ms apart. */
+const SHORT_REPLY = {
+  chunks: Array.from({ length: 20 }, (_, i) => `word${i} `),
+  firstTokenDelayMs: FIRST_TOKEN_MS,
+  delayMs: 50,
+  usage: { prompt_tokens: 900, completion_tokens: 20 },
+};
 /** The replies of the concurrency run: 80 pieces, 200 ms apart (16 s: longer than the ramp). */
 const LONG_REPLY = {
   chunks: Array.from({ length: 80 }, (_, i) => `word${i} `),
@@ -25,7 +32,7 @@ export async function runConsultBench() {
   console.log(`\nConsultation bench (Node ${process.version})\n`);
   const postgres = await startPostgres({ log: () => {} });
   try {
-    const ttft = [];
+    const ttft = await benchRelayFloor();
     const concurrent = [];
     for (const [label, env] of [
       // A pool of 40 (of PostgreSQL's default 100 connections): 2,000 streams queue on it at the start and end.
@@ -47,14 +54,7 @@ export async function runConsultBench() {
 }
 
 async function benchStreaming(label, env) {
-  const stub = await startOpenAiStub({
-    defaultReply: {
-      chunks: Array.from({ length: 20 }, (_, i) => `word${i} `),
-      firstTokenDelayMs: FIRST_TOKEN_MS,
-      delayMs: 50,
-      usage: { prompt_tokens: 900, completion_tokens: 20 },
-    },
-  });
+  const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
   const app = await startApp({
     ...env,
     OPENAI_API_KEY: 'bench-key',
@@ -85,23 +85,14 @@ async function benchStreaming(label, env) {
         const results = await Promise.all(
           batch.map((id, i) => streamReply(app, cookie, id, `ttft-${round}-${i}`)),
         );
-        for (const result of results) {
-          const stubCall = stub.requests.find((r) => r.body?.messages?.at(-1)?.content === result.content);
-          if (result.ok && stubCall?.firstTokenAt)
-            added.push(result.ttft - (stubCall.firstTokenAt - stubCall.receivedAt));
-        }
+        added.push(...serverAddedMs(stub, results));
       }
       const cpuPerReply = (cpuMsOf(app.child.pid) - cpuBefore) / (rounds * concurrency);
-      ttft.push({
-        'server-added TTFT': `${label}: ${concurrency} stream${concurrency > 1 ? 's' : ''} at once`,
-        samples: added.length,
-        'p50 ms': percentile(added, 50).toFixed(1),
-        'p99 ms': percentile(added, 99).toFixed(1),
-        // What a burst queues for on one core: the app's CPU per reply of 20 pieces. (Replies one at a
-        // time cost more each, since nothing is batched, but they never wait for each other.)
-        'app CPU ms/reply': concurrency > 1 ? cpuPerReply.toFixed(1) : '',
-        target: 'p50 ≤ 5, p99 ≤ 15',
-      });
+      // What a burst queues for on one core: the app's CPU per reply of 20 pieces. (Replies one at a
+      // time cost more each, since nothing is batched, but they never wait for each other.)
+      ttft.push(
+        ttftRow(`${label}: ${streamsAtOnce(concurrency)}`, added, concurrency > 1 ? cpuPerReply : null),
+      );
     }
     ttft.push(await ttftAmongStreams(label, app, stub, cookie, chats));
     stub.clearRequests();
@@ -130,17 +121,75 @@ async function ttftAmongStreams(label, app, stub, cookie, chats) {
   for (let round = 0; round < 40; round++) {
     // Short replies, so all 40 finish while the 16 s background replies are still streaming.
     stub.enqueue({ chunks: ['Noted.'], firstTokenDelayMs: FIRST_TOKEN_MS, usage: LONG_REPLY.usage });
-    const result = await streamReply(app, cookie, chats[0], `among-${round}`);
-    const stubCall = stub.requests.find((r) => r.body?.messages?.at(-1)?.content === result.content);
-    if (result.ok && stubCall?.firstTokenAt)
-      added.push(result.ttft - (stubCall.firstTokenAt - stubCall.receivedAt));
+    added.push(...serverAddedMs(stub, [await streamReply(app, cookie, chats[0], `among-${round}`)]));
   }
   const failed = (await Promise.all(background)).filter((r) => !r.ok).length;
+  return ttftRow(`${label}: 1 stream while 99 others stream${failed ? ` (${failed} failed)` : ''}`, added);
+}
+
+/**
+ * This machine's floor: the same stub behind a bare Hono relay (no session, database or prompt), so
+ * the app's figures can be read against what loopback HTTP and fetch alone add here.
+ */
+async function benchRelayFloor() {
+  const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
+  const relay = await startHello({ UPSTREAM: stub.baseURL });
+  try {
+    for (let i = 0; i < 5; i++) await relayReply(relay, `warm-${i}`);
+    const rows = [];
+    for (const concurrency of [1, 100]) {
+      const added = [];
+      for (let round = 0; round < (concurrency === 1 ? 40 : 3); round++) {
+        stub.clearRequests();
+        const batch = Array.from({ length: concurrency }, (_, i) => relayReply(relay, `relay-${round}-${i}`));
+        added.push(...serverAddedMs(stub, await Promise.all(batch)));
+      }
+      rows.push({ ...ttftRow(`floor, a bare Hono relay: ${streamsAtOnce(concurrency)}`, added), target: '' });
+    }
+    return rows;
+  } finally {
+    await relay.stop();
+    await stub.close();
+  }
+}
+
+/** Sends one message through the relay; its time to first token is when the first piece arrives. */
+async function relayReply(relay, content) {
+  const started = performance.now();
+  const response = await fetch(`${relay.baseURL}/relay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ content }),
+  });
+  const decoder = new TextDecoder();
+  let raw = '';
+  let ttft;
+  for await (const chunk of response.body) {
+    raw += decoder.decode(chunk, { stream: true });
+    if (ttft === undefined && raw.includes(SHORT_REPLY.chunks[0])) ttft = performance.now() - started;
+  }
+  return { ok: response.ok && ttft !== undefined, content, ttft };
+}
+
+/** Each answered reply's time to first token minus the stub's own (from its request to its first piece). */
+function serverAddedMs(stub, results) {
+  return results.flatMap((result) => {
+    const stubCall = stub.requests.find((r) => r.body?.messages?.at(-1)?.content === result.content);
+    return result.ok && stubCall?.firstTokenAt
+      ? [result.ttft - (stubCall.firstTokenAt - stubCall.receivedAt)]
+      : [];
+  });
+}
+
+const streamsAtOnce = (count) => (count === 1 ? '1 stream' : `${count} streams at once`);
+
+function ttftRow(label, added, cpuPerReply = null) {
   return {
-    'server-added TTFT': `${label}: 1 stream while 99 others stream${failed ? ` (${failed} failed)` : ''}`,
+    'server-added TTFT': label,
     samples: added.length,
     'p50 ms': percentile(added, 50).toFixed(1),
     'p99 ms': percentile(added, 99).toFixed(1),
+    'app CPU ms/reply': cpuPerReply === null ? '' : cpuPerReply.toFixed(1),
     target: 'p50 ≤ 5, p99 ≤ 15',
   };
 }

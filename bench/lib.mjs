@@ -10,10 +10,10 @@ export const root = path.resolve(import.meta.dirname, '..');
 /** The built app with the bench's settings (request logs on, as in production; rate limits off). */
 export const startApp = (env = {}) => startAppServer({ RATE_LIMIT_ENABLED: 'false', ...env });
 
-export async function startHello() {
+export async function startHello(env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve) => child.stdout.once('data', resolve));
