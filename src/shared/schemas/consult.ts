@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CAPTION_FILE_BYTES, MAX_TRANSCRIPT_CHARS } from '../transcript';
 import { INVALID_YOUTUBE_URL, parseYouTubeVideoId } from '../youtube';
+import { hasNoNul, NUL_IN_TEXT_MESSAGE } from './common';
 
 /** Largest chat message (characters). */
 export const MAX_MESSAGE_CHARS = 10_000;
@@ -49,7 +50,8 @@ export const sendMessageInput = z.object({
   content: z
     .string()
     .max(MAX_MESSAGE_CHARS, `Keep your message under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters`)
-    .refine((value) => value.trim().length > 0, BLANK_MESSAGE_MESSAGE),
+    .refine((value) => value.trim().length > 0, BLANK_MESSAGE_MESSAGE)
+    .refine(hasNoNul, NUL_IN_TEXT_MESSAGE),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NUL_IN_TEXT_MESSAGE } from './common';
 
 /** Bounds of what users and the support team write (the spec sets none; these keep mails and rows sane). */
 export const SUPPORT_LIMITS = { subject: 200, message: 5000 } as const;
@@ -19,7 +20,8 @@ const message = z
   .string()
   .trim()
   .min(1, 'Please enter a message')
-  .max(SUPPORT_LIMITS.message, `Keep your message under ${SUPPORT_LIMITS.message} characters`);
+  .max(SUPPORT_LIMITS.message, `Keep your message under ${SUPPORT_LIMITS.message} characters`)
+  .refine(hasNoNul, NUL_IN_TEXT_MESSAGE);
 
 /** A new ticket: the subject is optional and becomes 'General Inquiry' when left empty. */
 export const createTicketInput = z.object({

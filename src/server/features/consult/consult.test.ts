@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
+import { NUL_IN_TEXT_MESSAGE } from '../../../shared/schemas/common';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chats, usageMonths } from '../../db/schema';
 import { createManualChat, waitFor } from '../../testing/consult';
@@ -238,6 +239,17 @@ describe('sending a message', () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
     expect((await user.client.post(`/api/chats/${id}/messages`, body)).status).toBe(400);
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id))).toEqual([]);
+  });
+
+  it('refuses a NUL character at the edge, naming the field, before any lease is taken', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const response = await user.client.post(`/api/chats/${id}/messages`, { content: 'price\u0000tiers' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { field: 'content', message: `content: ${NUL_IN_TEXT_MESSAGE}` },
+    });
     expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id))).toEqual([]);
   });
 

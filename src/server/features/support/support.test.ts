@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_IN_TEXT_MESSAGE } from '../../../shared/schemas/common';
 import { supportTickets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -107,6 +108,14 @@ describe('affiliate enquiries', () => {
   it('requires a message and a signed-in user', async () => {
     const user = await t.createUser();
     expect((await user.client.post('/api/affiliate', { message: '' })).status).toBe(400);
+    // Text a mail or a row cannot carry is refused before anything is sent (not a 502 from the mailer).
+    const mailsBefore = (await t.mailsTo('help@vidvisor.test')).length;
+    const nul = await user.client.post('/api/affiliate', { message: 'podcast\u0000' });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({
+      error: { field: 'message', message: `message: ${NUL_IN_TEXT_MESSAGE}` },
+    });
+    expect(await t.mailsTo('help@vidvisor.test')).toHaveLength(mailsBefore);
     expect((await t.client().post('/api/affiliate', { message: 'Hi' })).status).toBe(401);
   });
 });
