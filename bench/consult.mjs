@@ -76,18 +76,11 @@ async function benchStreaming(label, env) {
       target: '',
     });
     for (const concurrency of [1, 100]) {
-      const rounds = concurrency === 1 ? 40 : 3;
-      const added = [];
       const cpuBefore = cpuMsOf(app.child.pid);
-      for (let round = 0; round < rounds; round++) {
-        stub.clearRequests();
-        const batch = chats.slice(0, concurrency);
-        const results = await Promise.all(
-          batch.map((id, i) => streamReply(app, cookie, id, `ttft-${round}-${i}`)),
-        );
-        added.push(...serverAddedMs(stub, results));
-      }
-      const cpuPerReply = (cpuMsOf(app.child.pid) - cpuBefore) / (rounds * concurrency);
+      const added = await burstsAdded(stub, concurrency, (i, tag) =>
+        streamReply(app, cookie, chats[i], `ttft-${tag}`),
+      );
+      const cpuPerReply = (cpuMsOf(app.child.pid) - cpuBefore) / (burstRounds(concurrency) * concurrency);
       // What a burst queues for on one core: the app's CPU per reply of 20 pieces. (Replies one at a
       // time cost more each, since nothing is batched, but they never wait for each other.)
       ttft.push(
@@ -138,12 +131,7 @@ async function benchRelayFloor() {
     for (let i = 0; i < 5; i++) await relayReply(relay, `warm-${i}`);
     const rows = [];
     for (const concurrency of [1, 100]) {
-      const added = [];
-      for (let round = 0; round < (concurrency === 1 ? 40 : 3); round++) {
-        stub.clearRequests();
-        const batch = Array.from({ length: concurrency }, (_, i) => relayReply(relay, `relay-${round}-${i}`));
-        added.push(...serverAddedMs(stub, await Promise.all(batch)));
-      }
+      const added = await burstsAdded(stub, concurrency, (_i, tag) => relayReply(relay, `relay-${tag}`));
       rows.push({ ...ttftRow(`floor, a bare Hono relay: ${streamsAtOnce(concurrency)}`, added), target: '' });
     }
     return rows;
@@ -169,6 +157,20 @@ async function relayReply(relay, content) {
     if (ttft === undefined && raw.includes(SHORT_REPLY.chunks[0])) ttft = performance.now() - started;
   }
   return { ok: response.ok && ttft !== undefined, content, ttft };
+}
+
+/** One stream at a time is sampled 40 times; a burst of 100, 3 times. */
+const burstRounds = (concurrency) => (concurrency === 1 ? 40 : 3);
+
+/** Sends `concurrency` messages at the same instant, round after round; the server-added ms of each. */
+async function burstsAdded(stub, concurrency, send) {
+  const added = [];
+  for (let round = 0; round < burstRounds(concurrency); round++) {
+    stub.clearRequests();
+    const batch = Array.from({ length: concurrency }, (_, i) => send(i, `${round}-${i}`));
+    added.push(...serverAddedMs(stub, await Promise.all(batch)));
+  }
+  return added;
 }
 
 /** Each answered reply's time to first token minus the stub's own (from its request to its first piece). */
