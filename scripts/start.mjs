@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from './lib/build-state.mjs';
-import { serverNodeFlags } from './lib/server-flags.mjs';
+import { serverEnv, serverNodeFlags } from './lib/server-flags.mjs';
 
 if (buildIsStale()) {
   console.log('Building the app (first start, or sources changed)…');
@@ -16,8 +16,11 @@ if (buildIsStale()) {
 process.env.NODE_ENV ??= 'production';
 const server = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
 if (process.execve) {
-  // Become the server, started with its heap settings: the same process, so signals reach it directly.
-  process.execve(process.execPath, [process.execPath, ...serverNodeFlags(), server]);
+  // Become the server, started with its memory settings: the same process, so signals reach it directly.
+  process.execve(process.execPath, [process.execPath, ...serverNodeFlags(), server], {
+    ...process.env,
+    ...serverEnv(),
+  });
 }
-// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap.
+// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap and allocator settings.
 await import(server);

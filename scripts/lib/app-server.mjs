@@ -1,4 +1,4 @@
-// Starts the production build (`dist/server/main.js`, with the heap settings of `npm start`) on a free
+// Starts the production build (`dist/server/main.js`, with the memory settings of `npm start`) on a free
 // port and a fresh data dir, and reads the mails it "sends" from its JSON log. Used by the journeys and
 // the bench.
 import { spawn } from 'node:child_process';
@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './postgres.mjs';
-import { serverNodeFlags } from './server-flags.mjs';
+import { serverEnv, serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -23,6 +23,7 @@ export async function startAppServer(env = {}) {
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnv({ ...process.env, ...env }),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

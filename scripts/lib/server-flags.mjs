@@ -1,7 +1,8 @@
-// The V8 heap settings the server runs with: under `npm start`, and wherever the tests and the bench
-// start the built app (decision 017). A flag already given in NODE_OPTIONS is left to it.
+// The settings the server runs with: under `npm start`, and wherever the tests and the bench start the
+// built app. A setting already given by the environment is left to it.
 
 /**
+ * V8's heap (decision 017):
  * - a young generation of 16 MB semi-spaces (V8 sized it at 128 MB in all on a 24 GB machine);
  * - a 512 MB old generation, which also makes V8 grow the heap by smaller steps between collections.
  * At 2,000 streaming replies the heap's live data is about 150 MB.
@@ -10,4 +11,19 @@ const FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=512'];
 
 export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? '') {
   return FLAGS.filter((flag) => !nodeOptions.includes(flag.split('=')[0]));
+}
+
+/**
+ * glibc's allocator (decision 019): memory freed at the top of its heap goes back to the system above
+ * 128 KB. By default that threshold climbs after each large free (up to 64 MB), and the process keeps
+ * what V8's compiler threads and PGlite's start-up freed. Ignored where the C library is not glibc.
+ */
+const TRIM_THRESHOLD = 'glibc.malloc.trim_threshold';
+export const SERVER_TRIM_THRESHOLD = `${TRIM_THRESHOLD}=131072`;
+
+/** The environment variables to add to the server's environment `env`. */
+export function serverEnv(env = process.env) {
+  const tunables = env.GLIBC_TUNABLES ?? '';
+  if (tunables.includes(TRIM_THRESHOLD)) return {};
+  return { GLIBC_TUNABLES: tunables ? `${tunables}:${SERVER_TRIM_THRESHOLD}` : SERVER_TRIM_THRESHOLD };
 }

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/postgres.mjs';
-import { serverNodeFlags } from '../../scripts/lib/server-flags.mjs';
+import { SERVER_TRIM_THRESHOLD, serverEnv, serverNodeFlags } from '../../scripts/lib/server-flags.mjs';
 
 /**
  * What `npm start` runs (`scripts/start.mjs`, on the built app): the process it starts becomes the
- * server, with the heap settings of decision 017, and stops cleanly on the signals sent to it.
+ * server, with the heap settings of decision 017 and the allocator setting of decision 019, and stops
+ * cleanly on the signals sent to it.
  */
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -34,7 +35,7 @@ async function waitForHealth(url: string, output: string[]) {
 }
 
 describe('npm start', () => {
-  it('serves from the process it started, with the heap settings, and stops on SIGTERM', async () => {
+  it('serves from the process it started, with the memory settings, and stops on SIGTERM', async () => {
     const port = await freePort();
     child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
@@ -42,6 +43,7 @@ describe('npm start', () => {
         ...process.env,
         NODE_ENV: 'production',
         NODE_OPTIONS: '',
+        GLIBC_TUNABLES: '',
         LOG_LEVEL: 'info',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -62,9 +64,19 @@ describe('npm start', () => {
     expect(serverNodeFlags('')).toHaveLength(2);
     for (const flag of serverNodeFlags('')) expect(commandLine).toContain(flag);
     expect(commandLine.at(-2)).toBe(path.join(root, 'dist/server/main.js'));
+    const environment = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+    expect(environment).toContain(`GLIBC_TUNABLES=${SERVER_TRIM_THRESHOLD}`);
 
     const exited = new Promise((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('adds the allocator setting to the tunables already given, and leaves one already set', () => {
+    expect(serverEnv({})).toEqual({ GLIBC_TUNABLES: SERVER_TRIM_THRESHOLD });
+    expect(serverEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' })).toEqual({
+      GLIBC_TUNABLES: `glibc.malloc.arena_max=2:${SERVER_TRIM_THRESHOLD}`,
+    });
+    expect(serverEnv({ GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=0' })).toEqual({});
   });
 });
