@@ -22,5 +22,6 @@ if (process.execve) {
     ...serverEnv(),
   });
 }
-// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap and allocator settings.
+// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap
+// and allocator settings.
 await import(server);
