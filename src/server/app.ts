@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return response;
   });
 
-  app.use('/api/*', sessionMiddleware(deps.auth));
+  app.use('/api/*', sessionMiddleware(deps.auth, deps.db));
   app.route('/api', createApi(deps, options));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));
 

@@ -284,12 +284,13 @@ describe('sessions live in the database', () => {
     ).not.toHaveLength(0);
   });
 
-  it('reads a session together with its user in one query on every signed-in request', async () => {
+  it("Better Auth's own lookup reads a session together with its user in one query", async () => {
     const user = await t.createUser();
+    const cookie = [...user.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const sessionWithUser = vi.spyOn(t.db.query.sessions, 'findFirst');
     try {
-      const me = await user.client.get('/api/me');
-      expect(me.status).toBe(200);
+      const result = await t.deps.auth.api.getSession({ headers: new Headers({ cookie }) });
+      expect(result?.user.id).toBe(user.id);
       expect(sessionWithUser).toHaveBeenCalledTimes(1);
       expect(sessionWithUser.mock.calls[0]![0]).toMatchObject({ with: { user: true } });
     } finally {

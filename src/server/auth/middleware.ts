@@ -1,46 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
-import { isRole, type Role } from '../../shared/roles';
+import type { Role } from '../../shared/roles';
 import type { AppEnv, SessionUser } from '../context';
+import type { Database } from '../db/client';
 import { forbidden, unauthenticated } from '../http/errors';
 import type { Auth } from './auth';
+import { sessionReader } from './session';
 
-/** A user as Better Auth's session or a `user` row gives it. */
-interface UserRecord {
-  id: string;
-  email: string;
-  name: string;
-  role?: string | null;
-  emailVerified: boolean;
-  firstName?: string | null;
-  lastName?: string | null;
-  freePlanId?: string | null;
-  image?: string | null;
-  createdAt: Date | string;
-}
-
-export function toSessionUser(user: UserRecord): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: isRole(user.role) ? user.role : 'user',
-    emailVerified: user.emailVerified,
-    firstName: user.firstName ?? null,
-    lastName: user.lastName ?? null,
-    freePlanId: user.freePlanId ?? null,
-    image: user.image ?? null,
-    createdAt: new Date(user.createdAt),
-  };
-}
-
-/** Reads the session cookie (through Better Auth) and sets `user` and `sessionId` for the handlers. */
-export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
+/** Reads the session cookie and sets `user` and `sessionId` for the handlers. */
+export function sessionMiddleware(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
+  const readSession = sessionReader(auth, db);
   return async (c, next) => {
-    // No session cookie, no session: skip Better Auth's lookup for anonymous requests.
-    const hasSessionCookie = c.req.header('cookie')?.includes('session_token=') ?? false;
-    const result = hasSessionCookie ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
-    c.set('user', result ? toSessionUser(result.user) : null);
-    c.set('sessionId', result?.session.id ?? null);
+    const session = await readSession(c);
+    c.set('user', session?.user ?? null);
+    c.set('sessionId', session?.sessionId ?? null);
     await next();
   };
 }

@@ -1,7 +1,7 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/schemas/admin';
-import { toSessionUser } from '../../auth/middleware';
+import { toSessionUser } from '../../auth/session';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';

@@ -3,7 +3,8 @@ import { adminUsersQuery, auditQuery, setRoleInput, userIdParam } from '../../..
 import { renameChatInput } from '../../../shared/schemas/chats';
 import { uuidParam } from '../../../shared/schemas/common';
 import { ticketReplyInput } from '../../../shared/schemas/support';
-import { currentUser, requireRole, toSessionUser } from '../../auth/middleware';
+import { currentUser, requireRole } from '../../auth/middleware';
+import { toSessionUser } from '../../auth/session';
 import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
 import { listChats } from '../chats/chats.queries';
