@@ -38,6 +38,12 @@ async function betterAuthSession(cookie: string) {
     : null;
 }
 
+function signedTokenOf(user: TestUser) {
+  const signed = decodeURIComponent(user.client.cookies.get(SESSION_COOKIE)!);
+  const dot = signed.lastIndexOf('.');
+  return { token: signed.slice(0, dot), signature: signed.slice(dot + 1) };
+}
+
 async function sessionRow(user: TestUser) {
   const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
   return row!;
@@ -72,16 +78,17 @@ describe('reading the session of a request', () => {
     expect(await readSession(cookie)).toEqual({ user: null, sessionId: null });
   });
 
-  it('refuses a token whose signature is wrong or written differently, as Better Auth does', async () => {
+  it('refuses a token whose signature does not hold, as Better Auth does', async () => {
     const user = await t.createUser();
-    const signed = decodeURIComponent(user.client.cookies.get(SESSION_COOKIE)!);
-    const dot = signed.lastIndexOf('.');
-    const [token, signature] = [signed.slice(0, dot), signed.slice(dot + 1)];
-    const otherToken = `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`;
+    const other = await t.createUser();
+    const { token, signature } = signedTokenOf(user);
+    const middle = signature.length / 2;
+    const changed = signature[middle] === 'A' ? 'B' : 'A';
     for (const forged of [
-      `${otherToken}.${signature}`,
+      // another live session's token under this one's signature
+      `${signedTokenOf(other).token}.${signature}`,
+      `${token}.${signature.slice(0, middle)}${changed}${signature.slice(middle + 1)}`,
       `${token}.${signature.replace(/=$/, '')}`,
-      `${token}.${signature.slice(0, -2)}A=`,
       token,
     ]) {
       const cookie = `${SESSION_COOKIE}=${encodeURIComponent(forged)}`;
@@ -89,6 +96,27 @@ describe('reading the session of a request', () => {
       expect(await betterAuthSession(cookie)).toBeNull();
     }
     expect((await readSession(cookieOf(user))).user?.id).toBe(user.id);
+  });
+
+  it('leaves another spelling of a valid signature, and a session cookie sent twice, to Better Auth', async () => {
+    const user = await t.createUser();
+    const { token, signature } = signedTokenOf(user);
+    // The last character before the padding carries two bits base64 ignores: flipping one keeps the bytes.
+    const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const last = signature.length - 2;
+    const respelled = `${signature.slice(0, last)}${base64[base64.indexOf(signature[last]!) ^ 1]}=`;
+    const betterAuthLookup = vi.spyOn(t.deps.auth.api, 'getSession');
+    for (const [cookie, signedIn] of [
+      [`${SESSION_COOKIE}=${encodeURIComponent(`${token}.${respelled}`)}`, true],
+      // Better Auth reads the first value, which Hono's parser would skip.
+      [`${SESSION_COOKIE}=junk"; ${cookieOf(user)}`, false],
+    ] as const) {
+      betterAuthLookup.mockClear();
+      const expected = await betterAuthSession(cookie);
+      expect(expected?.user.id ?? null).toBe(signedIn ? user.id : null);
+      expect(await readSession(cookie)).toEqual(expected ?? { user: null, sessionId: null });
+      expect(betterAuthLookup).toHaveBeenCalledTimes(2);
+    }
   });
 
   it('leaves an expired session to Better Auth, which signs it out and deletes it', async () => {
@@ -102,6 +130,18 @@ describe('reading the session of a request', () => {
     expect(await readSession(cookieOf(user))).toEqual({ user: null, sessionId: null });
     expect(betterAuthLookup).toHaveBeenCalledTimes(1);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it('reads a session itself until it is due for refresh', async () => {
+    const user = await t.createUser();
+    const { expiresAt } = await sessionRow(user);
+    const almostADayOld = new Date(expiresAt.getTime() - DAY_MS + 60_000);
+    await t.db.update(sessions).set({ expiresAt: almostADayOld }).where(eq(sessions.userId, user.id));
+    const betterAuthLookup = vi.spyOn(t.deps.auth.api, 'getSession');
+
+    expect((await readSession(cookieOf(user))).user?.id).toBe(user.id);
+    expect(betterAuthLookup).not.toHaveBeenCalled();
+    expect((await sessionRow(user)).expiresAt).toEqual(almostADayOld);
   });
 
   it('leaves a session due for refresh (a day after its last) to Better Auth, which extends it by 30 days', async () => {

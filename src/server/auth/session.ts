@@ -96,8 +96,11 @@ export function sessionReader(auth: Auth, db: Database) {
     const jar = getCookie(c);
     const signedToken = jar[cookies.sessionToken.name];
     if (!signedToken) return null;
-    // Sessions that Better Auth treats specially are left to it.
-    if (jar[cookies.dontRememberToken.name] || jar[cookies.sessionData.name]) return throughBetterAuth(c);
+    // Sessions that Better Auth treats specially are left to it, and so is a session cookie sent twice
+    // (Hono's parser skips a malformed first value where Better Auth's keeps it: they could disagree).
+    const special = jar[cookies.dontRememberToken.name] || jar[cookies.sessionData.name];
+    if (special || !sentOnce(c.req.header('cookie') ?? '', cookies.sessionToken.name))
+      return throughBetterAuth(c);
     // A signature that does not hold is left to it too: it answers "signed out", and owns any other rule.
     const token = verifiedToken(signedToken, secret);
     if (!token) return throughBetterAuth(c);
@@ -110,9 +113,16 @@ export function sessionReader(auth: Auth, db: Database) {
   };
 }
 
+function sentOnce(cookieHeader: string, name: string): boolean {
+  const first = cookieHeader.indexOf(`${name}=`);
+  return first === cookieHeader.lastIndexOf(`${name}=`);
+}
+
 /**
  * Better Auth's signed cookie value is `token.signature`, the signature being the padded base64 of
- * HMAC-SHA256(secret, token): the token, when the signature is exactly that.
+ * HMAC-SHA256(secret, token): the token, when the signature is written exactly that way. (Better
+ * Auth also accepts the three other spellings of the last character, whose low bits base64 ignores:
+ * those go to it.)
  */
 function verifiedToken(signedValue: string, secret: string): string | null {
   const dot = signedValue.lastIndexOf('.');
