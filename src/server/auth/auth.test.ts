@@ -286,7 +286,7 @@ describe('sessions live in the database', () => {
 
   it("Better Auth's own lookup reads a session together with its user in one query", async () => {
     const user = await t.createUser();
-    const cookie = [...user.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = user.client.cookieHeader();
     const sessionWithUser = vi.spyOn(t.db.query.sessions, 'findFirst');
     try {
       const result = await t.deps.auth.api.getSession({ headers: new Headers({ cookie }) });

@@ -22,8 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
-const cookieOf = (user: TestUser) =>
-  [...user.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+const cookieOf = (user: TestUser) => user.client.cookieHeader();
 
 async function readSession(cookie: string) {
   const response = await probe.request('/', { headers: { cookie } });
@@ -170,7 +169,7 @@ describe('reading the session of a request', () => {
       rememberMe: false,
     });
     expect(signIn.status).toBe(200);
-    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = client.cookieHeader();
     expect(cookie).toContain('better-auth.dont_remember=');
     const betterAuthLookup = vi.spyOn(t.deps.auth.api, 'getSession');
 

@@ -16,9 +16,7 @@ export class TestClient {
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
-    if (this.cookies.size > 0 && !headers.has('cookie')) {
-      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    }
+    if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
     if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', this.origin);
     let body = init.body;
     if (init.json !== undefined) {
@@ -34,6 +32,11 @@ export class TestClient {
     );
     this.storeCookies(response);
     return response;
+  }
+
+  /** The `Cookie` header this client sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
   get(path: string, init: RequestInit = {}) {

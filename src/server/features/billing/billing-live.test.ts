@@ -28,7 +28,7 @@ describe.skipIf(!usingPostgres())('live billing updates across processes', () =>
     await subscribeWithTestCard(user);
     const { subscription } = await user.client.json('/api/billing/subscription');
 
-    const cookie = [...user.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = user.client.cookieHeader();
     const stream = await second.app.request('/api/billing/events', { headers: { cookie } });
     expect(stream.status).toBe(200);
     const events = readEventStream(stream);
