@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AppEnv } from '../context';
 import { sessions, users } from '../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app';
+import type { TestClient } from '../testing/test-client';
 import { sessionMiddleware } from './middleware';
 import { toSessionUser } from './session';
 
@@ -37,8 +38,9 @@ async function betterAuthSession(cookie: string) {
     : null;
 }
 
-function signedTokenOf(user: TestUser) {
-  const signed = decodeURIComponent(user.client.cookies.get(SESSION_COOKIE)!);
+function signedTokenOf(signedIn: TestUser | TestClient) {
+  const client = 'client' in signedIn ? signedIn.client : signedIn;
+  const signed = decodeURIComponent(client.cookies.get(SESSION_COOKIE)!);
   const dot = signed.lastIndexOf('.');
   return { token: signed.slice(0, dot), signature: signed.slice(dot + 1) };
 }
@@ -171,11 +173,16 @@ describe('reading the session of a request', () => {
     expect(signIn.status).toBe(200);
     const cookie = client.cookieHeader();
     expect(cookie).toContain('better-auth.dont_remember=');
+    const { token } = signedTokenOf(client);
+    const aDayAndAMinuteOld = new Date(Date.now() + 29 * DAY_MS - 60_000);
+    await t.db.update(sessions).set({ expiresAt: aDayAndAMinuteOld }).where(eq(sessions.token, token));
     const betterAuthLookup = vi.spyOn(t.deps.auth.api, 'getSession');
 
     const read = await readSession(cookie);
     expect(read.user?.id).toBe(user.id);
     expect(betterAuthLookup).toHaveBeenCalledTimes(1);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt).toEqual(aDayAndAMinuteOld);
   });
 
   it('does not look anything up for a request without a session cookie', async () => {

@@ -75,7 +75,7 @@ const sessionByTokenQuery = preparedFor((db) =>
  * Reads the signed-in session of a request (decision 020). The common case, a validly signed token of
  * a live session that is not yet due for its refresh, is answered here with one prepared query and a
  * synchronous signature check. Anything else (no such session, expired, due for refresh, a remember-me
- * or cached-session cookie, a bad signature) goes through Better Auth's own `getSession`, which owns
+ * or cached-session cookie, a session cookie sent twice, a bad signature) goes through Better Auth's own `getSession`, which owns
  * those rules: deleting an expired session, extending one due for refresh, refusing a forged cookie.
  */
 export function sessionReader(auth: Auth, db: Database) {
