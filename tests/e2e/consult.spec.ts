@@ -99,6 +99,11 @@ test.describe('the consultation', () => {
     );
     await signUpOnboarded(page, server);
     await pickCaptionFile(page, 'talk.vtt', SAMPLE_VTT);
+    // A link that is not YouTube's is refused, not dropped: nothing is created until it is right.
+    await page.getByLabel('YouTube link (optional)').fill('https://vimeo.com/12345');
+    await page.getByRole('button', { name: 'Analyze Captions' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid YouTube URL');
+    await expect(page).toHaveURL(/\/consult$/);
     await page.getByLabel('YouTube link (optional)').fill('https://youtu.be/dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Analyze Captions' }).click();
 

@@ -44,7 +44,14 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
         }),
     });
   };
-  const optionalLink = youtubeUrl.trim() && parseYouTubeVideoId(youtubeUrl) ? youtubeUrl.trim() : undefined;
+  /** The link kept with a transcript: none when blank; a link that is not YouTube's is refused, not dropped. */
+  const optionalLink = (): { ok: true; youtubeUrl?: string } | { ok: false } => {
+    const link = youtubeUrl.trim();
+    if (!link) return { ok: true };
+    if (parseYouTubeVideoId(link)) return { ok: true, youtubeUrl: link };
+    setError({ message: INVALID_YOUTUBE_URL, offerFallback: false });
+    return { ok: false };
+  };
 
   const onUrlSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,16 +61,20 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
   };
   const onManualSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (transcript.trim()) submit({ source: 'manual', transcript, youtubeUrl: optionalLink });
+    if (!transcript.trim()) return;
+    const link = optionalLink();
+    if (link.ok) submit({ source: 'manual', transcript, youtubeUrl: link.youtubeUrl });
   };
   const onCaptionsSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (captions)
+    if (!captions) return;
+    const link = optionalLink();
+    if (link.ok)
       submit({
         source: 'captions',
         fileName: captions.fileName,
         content: captions.content,
-        youtubeUrl: optionalLink,
+        youtubeUrl: link.youtubeUrl,
       });
   };
 
