@@ -5,7 +5,16 @@
 import pg from 'pg';
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { cpuMsOf, createChats, onboarded, percentile, rssOf, sleep, streamReply } from './journey.mjs';
+import {
+  cpuMsOf,
+  createChats,
+  onboarded,
+  percentile,
+  postStreaming,
+  rssOf,
+  sleep,
+  streamReply,
+} from './journey.mjs';
 import { measure, startApp, startHello, table } from './lib.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
@@ -121,18 +130,25 @@ async function ttftAmongStreams(label, app, stub, cookie, chats) {
 }
 
 /**
- * This machine's floor: the same stub behind a bare Hono relay (no session, database or prompt), so
- * the app's figures can be read against what loopback HTTP and fetch alone add here.
+ * This machine's floors, measured the same way as the app: the client straight to the stub (what the
+ * measuring itself counts: the client and one loopback hop), and the same stub behind a bare Hono relay
+ * (no session, database or prompt: what loopback HTTP and fetch add here).
  */
 async function benchRelayFloor() {
   const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
   const relay = await startHello({ UPSTREAM: stub.baseURL });
+  const floors = [
+    ['no server, the client straight to the stub', (content) => stubReply(stub, content)],
+    ['a bare Hono relay', (content) => relayReply(relay, content)],
+  ];
   try {
-    for (let i = 0; i < 5; i++) await relayReply(relay, `warm-${i}`);
     const rows = [];
-    for (const concurrency of [1, 100]) {
-      const added = await burstsAdded(stub, concurrency, (_i, tag) => relayReply(relay, `relay-${tag}`));
-      rows.push({ ...ttftRow(`floor, a bare Hono relay: ${streamsAtOnce(concurrency)}`, added), target: '' });
+    for (const [label, send] of floors) {
+      for (let i = 0; i < 5; i++) await send(`warm-${label}-${i}`);
+      for (const concurrency of [1, 100]) {
+        const added = await burstsAdded(stub, concurrency, (_i, tag) => send(`floor-${label}-${tag}`));
+        rows.push({ ...ttftRow(`floor, ${label}: ${streamsAtOnce(concurrency)}`, added), target: '' });
+      }
     }
     return rows;
   } finally {
@@ -142,21 +158,19 @@ async function benchRelayFloor() {
 }
 
 /** Sends one message through the relay; its time to first token is when the first piece arrives. */
-async function relayReply(relay, content) {
-  const started = performance.now();
-  const response = await fetch(`${relay.baseURL}/relay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ content }),
-  });
-  const decoder = new TextDecoder();
-  let raw = '';
-  let ttft;
-  for await (const chunk of response.body) {
-    raw += decoder.decode(chunk, { stream: true });
-    if (ttft === undefined && raw.includes(SHORT_REPLY.chunks[0])) ttft = performance.now() - started;
-  }
-  return { ok: response.ok && ttft !== undefined, content, ttft };
+function relayReply(relay, content) {
+  return floorReply(`${relay.baseURL}/relay`, { content }, content);
+}
+
+/** Asks the stub itself, as the app does. */
+function stubReply(stub, content) {
+  const body = { model: 'bench', stream: true, messages: [{ role: 'user', content }] };
+  return floorReply(`${stub.baseURL}/chat/completions`, body, content);
+}
+
+async function floorReply(url, body, content) {
+  const { status, ttft } = await postStreaming(url, { body, firstText: SHORT_REPLY.chunks[0] });
+  return { ok: status === 200 && ttft !== undefined, content, ttft };
 }
 
 /** One stream at a time is sampled 40 times; a burst of 100, 3 times. */

@@ -1,6 +1,7 @@
 // What the benchmarks do over HTTP, as a browser would: onboarded accounts, chats, streamed replies;
 // and the small measuring helpers they share.
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { signedInCookie } from './lib.mjs';
 
 export const PROFILE = {
@@ -60,29 +61,20 @@ export async function createChats(app, cookie, count) {
   return ids;
 }
 
-/** Sends a message and reads the streamed reply to its end: time to first text, and whether it finished. */
+/**
+ * Sends a message and reads the streamed reply to its end: time to first text, and whether it finished
+ * and was stored complete.
+ */
 export async function streamReply(app, cookie, chatId, content) {
-  const started = performance.now();
   try {
-    const response = await fetch(`${app.baseURL}/api/chats/${chatId}/messages`, {
-      method: 'POST',
-      headers: { cookie, origin: app.baseURL, 'content-type': 'application/json' },
-      body: JSON.stringify({ content }),
-      signal: AbortSignal.timeout(120_000),
+    const { status, text, ttft } = await postStreaming(`${app.baseURL}/api/chats/${chatId}/messages`, {
+      headers: { cookie, origin: app.baseURL },
+      body: { content },
+      firstText: '"type":"text-delta"',
     });
-    if (!response.ok) return { ok: false, content, error: `${response.status} ${await response.text()}` };
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let ttft;
-    let raw = '';
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      raw += decoder.decode(value, { stream: true });
-      if (ttft === undefined && raw.includes('"type":"text-delta"')) ttft = performance.now() - started;
-    }
-    const finished = raw.includes('"type":"finish"') && !raw.includes('"type":"error"');
-    const complete = raw.includes('"status":"complete"');
+    if (status !== 200) return { ok: false, content, error: `${status} ${text}` };
+    const finished = text.includes('"type":"finish"') && !text.includes('"type":"error"');
+    const complete = text.includes('"status":"complete"');
     return {
       ok: finished && complete && ttft !== undefined,
       content,
@@ -90,13 +82,50 @@ export async function streamReply(app, cookie, chatId, content) {
       error: finished ? 'not complete' : 'no finish',
     };
   } catch (error) {
-    const cause = error?.cause;
-    return {
-      ok: false,
-      content,
-      error: `${error}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ''}`,
-    };
+    return { ok: false, content, error: `${error}${error?.code ? ` (${error.code})` : ''}` };
   }
+}
+
+/** Keeps connections open between requests, as a browser does. */
+const keepAlive = new http.Agent({ keepAlive: true });
+
+/**
+ * POSTs JSON and reads the streamed answer to its end with node:http: its status, its text, and how
+ * long until `firstText` first appeared (ms from the call). node:http rather than fetch, because
+ * the client's own time counts in every time-to-first-token figure, and fetch's is larger (about
+ * 1.7 ms against 0.8 ms p50 with no server between the client and the stub, on the bench machine).
+ */
+export function postStreaming(url, { headers = {}, body, firstText, timeoutMs = 120_000 }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: keepAlive,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        let text = '';
+        let ttft;
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+          if (ttft === undefined && text.includes(firstText)) ttft = performance.now() - started;
+        });
+        response.on('end', () => resolve({ status: response.statusCode, text, ttft }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
 export async function expectOk(pending) {
