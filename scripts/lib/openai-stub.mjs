@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
  * @property {number} [status] answer this status (e.g. 429) instead of streaming
  * @property {string} [retryAfter] the Retry-After header with `status`
  * @property {{ prompt_tokens: number, completion_tokens: number }} [usage]
+ * @property {boolean} [withoutUsage] never send the usage chunk (some endpoints ignore stream_options)
  */
 
 /** @param {{ models?: string[], defaultReply?: StubReply }} [options] */
@@ -114,7 +115,7 @@ export async function startOpenAiStub(options = {}) {
       record.firstTokenAt ??= performance.now();
     }
     chunk({}, 'stop');
-    if (body.stream_options?.include_usage) {
+    if (body.stream_options?.include_usage && !reply.withoutUsage) {
       event({
         id,
         object: 'chat.completion.chunk',

@@ -119,7 +119,10 @@ type Write = (chunk: Parameters<UIMessageStreamWriter<ConsultUIMessage>['write']
 interface Reply {
   text: string;
   outcome: Outcome;
+  /** Spent so far: the notes on a long transcript as each part is read, then the answer. */
   tokens: Tokens;
+  /** Whether the provider reported the answer's usage (a cut-off stream, or some endpoints, never do). */
+  usageReported: boolean;
 }
 
 async function generate(
@@ -142,13 +145,20 @@ async function generate(
     () => false,
   );
   const textId = randomUUID();
-  const reply: Reply = { text: '', outcome: 'complete', tokens: { prompt: 0, completion: 0 } };
+  const reply: Reply = {
+    text: '',
+    outcome: 'complete',
+    tokens: { prompt: 0, completion: 0 },
+    usageReported: false,
+  };
+  const spend = (tokens: Tokens) => {
+    reply.tokens = add(reply.tokens, tokens);
+  };
   let prompt: Prompt | null = null;
 
   write({ type: 'start' });
   try {
-    prompt = await buildPrompt(deps, request, abortSignal, write);
-    reply.tokens = add(reply.tokens, prompt.tokens);
+    prompt = await buildPrompt(deps, request, { abortSignal, write, spend });
     const answer = handledLater(startAnswer(prompt, abortSignal));
     if (!(await questionStored)) return abandon.abort();
     await streamAnswer(deps, request, { answer, textId, write, reply });
@@ -158,14 +168,10 @@ async function generate(
   }
   // Nothing of a reply to a question that could not be stored is kept: the route answers with the error.
   if (!(await questionStored)) return;
-  const answerStarted = reply.text !== '' || reply.outcome === 'stopped';
-  if (reply.outcome !== 'complete' && prompt && answerStarted && reply.tokens.completion === 0) {
-    // The provider never reported usage for a cut-off reply: count what was sent and received.
-    // A provider failure before the first token costs the user nothing.
-    reply.tokens = add(reply.tokens, {
-      prompt: countPromptTokens(prompt),
-      completion: countTokens(reply.text),
-    });
+  if (prompt && !reply.usageReported && keepsText(request, reply)) {
+    // No usage from the provider for a stored answer: count what was sent and received. An answer
+    // that stores nothing (a failure or a Stop before its first token) costs the user nothing.
+    spend({ prompt: countPromptTokens(prompt), completion: countTokens(reply.text) });
   }
   const saved = await saveReply(deps, request, reply);
   if (reply.outcome === 'failed') {
@@ -182,34 +188,32 @@ interface Prompt {
   system: string;
   messages: HistoryMessage[];
   offline: OfflineContext;
-  /** Spent preparing it (notes on a long transcript). */
-  tokens: Tokens;
 }
 
-async function buildPrompt(
-  deps: AppDeps,
-  request: ReplyRequest,
-  abortSignal: AbortSignal,
-  write: Write,
-): Promise<Prompt> {
+interface Preparation {
+  abortSignal: AbortSignal;
+  write: Write;
+  /** Counts tokens as they are spent, so a reply cut off while its notes are taken still pays for them. */
+  spend: (tokens: Tokens) => void;
+}
+
+async function buildPrompt(deps: AppDeps, request: ReplyRequest, preparation: Preparation): Promise<Prompt> {
   const { settings, profile } = await request.context;
   const model = deps.ai.languageModel(settings.model);
   const question = request.question || FIRST_REPLY_REQUEST;
   const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
   const transcript = await transcriptSection(deps, request, {
+    ...preparation,
     profile,
     passages,
     question,
     model,
-    abortSignal,
-    write,
   });
   return {
     model,
-    system: systemPrompt(settings.instructions, profile, transcript.section),
+    system: systemPrompt(settings.instructions, profile, transcript),
     messages: [...request.history, { role: 'user', content: question }],
     offline: { passages, question: request.question, profile: profileFields(profile) },
-    tokens: transcript.tokens,
   };
 }
 
@@ -249,9 +253,11 @@ async function streamAnswer(
         reply.text += part.delta;
         write({ type: 'text-delta', id: textId, delta: part.delta });
       } else if (part.type === 'finish') {
+        const { inputTokens, outputTokens } = part.usage;
+        reply.usageReported = inputTokens.total !== undefined || outputTokens.total !== undefined;
         reply.tokens = add(reply.tokens, {
-          prompt: part.usage.inputTokens.total ?? 0,
-          completion: part.usage.outputTokens.total ?? 0,
+          prompt: inputTokens.total ?? 0,
+          completion: outputTokens.total ?? 0,
         });
       } else if (part.type === 'error') {
         reply.outcome = 'failed';
@@ -277,25 +283,21 @@ function stoppedOrFailed(request: ReplyRequest, deps: AppDeps, timeout: AbortSig
 async function transcriptSection(
   deps: AppDeps,
   request: ReplyRequest,
-  context: {
+  context: Preparation & {
     profile: BusinessProfileInput;
     passages: ReturnType<typeof passagesOf>;
     question: string;
     model: ReturnType<AppDeps['ai']['languageModel']>;
-    abortSignal: AbortSignal;
-    write: Write;
   },
-): Promise<{ section: string; tokens: Tokens }> {
+): Promise<string> {
   const whole = timedTranscript(context.passages);
   const budget = transcriptBudget(context.profile);
-  const none = { prompt: 0, completion: 0 };
-  if (whole.length <= budget) return { section: fullTranscriptSection(whole), tokens: none };
+  if (whole.length <= budget) return fullTranscriptSection(whole);
   if (request.kind === 'follow-up' || deps.ai.kind === 'offline') {
-    return { section: relevantExcerptsSection(context.passages, context.question, budget), tokens: none };
+    return relevantExcerptsSection(context.passages, context.question, budget);
   }
   const chunks = transcriptChunks(whole, context.profile);
   const notes: string[] = [];
-  let tokens = none;
   for (const [index, chunk] of chunks.entries()) {
     context.write({ type: 'data-progress', data: { part: index + 1, of: chunks.length }, transient: true });
     const result = await generateText({
@@ -308,10 +310,10 @@ async function transcriptSection(
         offline: { passages: [], question: '', profile: {}, mode: 'notes' } as never,
       },
     });
+    context.spend(usageTokens(result.totalUsage));
     notes.push(result.text.trim());
-    tokens = add(tokens, usageTokens(result.totalUsage));
   }
-  return { section: notesSection(notes), tokens };
+  return notesSection(notes);
 }
 
 function usageTokens(usage: LanguageModelUsage): Tokens {
@@ -331,9 +333,14 @@ function apologyFor(request: ReplyRequest): string {
   return request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE;
 }
 
+/** A reply with text is stored; so is a stopped first answer, even empty, so the chat does not wait for it. */
+function keepsText(request: ReplyRequest, reply: Reply): boolean {
+  return reply.text.trim() !== '' || (request.kind === 'first' && reply.outcome === 'stopped');
+}
+
 /**
- * Stores what the reply produced: the text with its status and tokens (a stopped first answer is kept
- * even when empty, so the chat does not wait for it forever), then an apology where the reply failed.
+ * Stores what the reply produced: the text with its status and tokens where it is kept (`keepsText`),
+ * then an apology where the reply failed, carrying the tokens when no text does.
  */
 async function saveReply(
   deps: AppDeps,
@@ -343,7 +350,7 @@ async function saveReply(
   const { user, chat } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
-  const keepText = reply.text.trim() !== '' || (request.kind === 'first' && reply.outcome === 'stopped');
+  const keepText = keepsText(request, reply);
   const now = Date.now();
   const message = (values: Partial<typeof chatMessages.$inferInsert>) =>
     insertMessageStatement(deps.db, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStub } from '../../../../scripts/lib/openai-stub.mjs';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
-import { chatMessages, usageMonths } from '../../db/schema';
+import { chatMessages, generationLeases, usageMonths } from '../../db/schema';
 import { createManualChat, waitFor } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
@@ -194,6 +194,68 @@ describe('an OpenAI-compatible provider', () => {
     expect(system).toContain('### Part 1\n- [00:10] notes one');
     expect(system).toContain('### Part 2\n- [40:00] notes two');
     expect(system).not.toContain('Idea number 3000');
+  });
+
+  it('counts the tokens of a reply whose provider reports no usage', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    stub.enqueue({ chunks: ['Use ', 'referrals ', '[00:12].'], withoutUsage: true });
+    const stream = await readUiStream(
+      await user.client.post(`/api/chats/${id}/messages`, { content: 'How?' }),
+    );
+    expect(stream.text).toBe('Use referrals [00:12].');
+    const [, answer] = await messagesOf(id);
+    expect(answer).toMatchObject({ status: 'complete' });
+    expect(answer!.promptTokens).toBeGreaterThan(50);
+    expect(answer!.completionTokens).toBeGreaterThan(0);
+    expect(stream.metadata).toEqual({ totalTokens: answer!.totalTokens, status: 'complete' });
+    const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
+    expect(usage!.tokens).toBe(answer!.totalTokens);
+  });
+
+  it('charges the notes already taken when a long first answer fails part way', async () => {
+    const user = await t.createOnboardedUser();
+    const line = (i: number) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}
+Idea ${i} on pricing.`;
+    const id = await newChat(user, Array.from({ length: 9000 }, (_, i) => line(i)).join('\n'));
+    stub.enqueue(
+      { chunks: ['- [00:10] notes one'], usage: { prompt_tokens: 5000, completion_tokens: 100 } },
+      { status: 400 },
+    );
+    const stream = await readUiStream(await user.client.post(`/api/chats/${id}/first-reply`));
+    expect(stream.text).toBe(FIRST_REPLY_FAILED_MESSAGE);
+    const rows = await messagesOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'error',
+      promptTokens: 5000,
+      completionTokens: 100,
+      totalTokens: 5100,
+    });
+    const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
+    expect(usage!.tokens).toBe(5100);
+    expect((await user.client.json(`/api/chats/${id}`)).chat.totalTokens).toBe(5100);
+  });
+
+  it('charges nothing for a follow-up stopped before its first token', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const before = stub.requests.length;
+    stub.enqueue({ chunks: ['Too ', 'late.'], firstTokenDelayMs: 5_000 });
+    const controller = new AbortController();
+    await user.client.request(`/api/chats/${id}/messages`, {
+      method: 'POST',
+      json: { content: 'Never mind' },
+      signal: controller.signal,
+    });
+    await waitFor(async () => (stub.requests.length > before ? true : undefined));
+    controller.abort();
+    const leases = () => t.db.select().from(generationLeases).where(eq(generationLeases.userId, user.id));
+    await waitFor(async () => ((await leases()).length === 0 ? true : undefined));
+    expect((await messagesOf(id)).map((m) => [m.role, m.content])).toEqual([['user', 'Never mind']]);
+    const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
+    expect(usage).toMatchObject({ tokens: 0, messages: 1 });
+    expect((await user.client.json(`/api/chats/${id}`)).chat.totalTokens).toBe(0);
   });
 
   it('saves the partial reply and the apology when the server shuts down mid-stream', async () => {
