@@ -69,6 +69,20 @@ export const FIXTURE_VIDEOS: Record<string, Video> = {
     innertube: 'tracks',
     timedText: 'lines',
   },
+  botCheckDe1: {
+    title: 'Blocked page, German first',
+    page: 'bot-check',
+    tracks: [{ lang: 'de' }, { lang: 'en' }],
+    innertube: 'tracks',
+    timedText: 'lines',
+  },
+  botCheckFr1: {
+    title: 'Blocked page, French only',
+    page: 'bot-check',
+    tracks: [{ lang: 'fr' }],
+    innertube: 'tracks',
+    timedText: 'lines',
+  },
   emptyTimed1: {
     title: 'Empty timed text',
     page: 'ok',

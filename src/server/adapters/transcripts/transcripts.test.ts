@@ -90,6 +90,15 @@ describe('the YouTube transcript chain', () => {
     expect(youtube.hitsFor('botCheck001')).toContain('player:botCheck001=1');
   });
 
+  it('takes the English track through the library when one is listed, else any language', async () => {
+    const english = await fetcher().fetchTranscript('botCheckDe1');
+    expect(english).toMatchObject({ ok: true, transcript: { source: 'youtube-transcript', language: 'en' } });
+    if (english.ok) expect(english.transcript.segments[0]!.text).toBe('Welcome back to the channel (en)');
+    const french = await fetcher().fetchTranscript('botCheckFr1');
+    expect(french).toMatchObject({ ok: true, transcript: { source: 'youtube-transcript', language: 'fr' } });
+    if (french.ok) expect(french.transcript.segments[0]!.text).toBe('Welcome back to the channel (fr)');
+  });
+
   it('moves on when the watch page timed text comes back empty', async () => {
     const outcome = await fetcher().fetchTranscript('emptyTimed1');
     expect(outcome).toMatchObject({ ok: true, transcript: { source: 'youtube-transcript' } });

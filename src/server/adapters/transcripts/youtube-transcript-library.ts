@@ -1,4 +1,8 @@
-import { YoutubeTranscript, YoutubeTranscriptTooManyRequestError } from 'youtube-transcript';
+import {
+  YoutubeTranscript,
+  YoutubeTranscriptNotAvailableLanguageError,
+  YoutubeTranscriptTooManyRequestError,
+} from 'youtube-transcript';
 import { collapseWhitespace } from '../../../shared/transcript';
 import type { TranscriptSource } from './index';
 import { fetchAtBaseUrl } from './youtube-urls';
@@ -23,7 +27,7 @@ export function createYoutubeTranscriptSource(options: {
         return routed(url, { ...init, signal });
       };
       try {
-        const items = await YoutubeTranscript.fetchTranscript(videoId, { fetch: fetchSrv3 });
+        const items = await fetchPreferringEnglish(videoId, fetchSrv3);
         const segments = items
           .map((item) => ({
             start: item.offset / 1000,
@@ -44,4 +48,17 @@ export function createYoutubeTranscriptSource(options: {
       }
     },
   };
+}
+
+/**
+ * An English track when the video has one, as the watch page prefers (the library alone takes the first
+ * track listed, whatever its language); any language otherwise.
+ */
+async function fetchPreferringEnglish(videoId: string, fetch: typeof globalThis.fetch) {
+  try {
+    return await YoutubeTranscript.fetchTranscript(videoId, { lang: 'en', fetch });
+  } catch (error) {
+    if (!(error instanceof YoutubeTranscriptNotAvailableLanguageError)) throw error;
+    return YoutubeTranscript.fetchTranscript(videoId, { fetch });
+  }
 }
