@@ -27,7 +27,20 @@ const transcriptText = z
     MAX_TRANSCRIPT_CHARS,
     `Keep the transcript under ${MAX_TRANSCRIPT_CHARS.toLocaleString('en-US')} characters`,
   )
-  .refine((value) => value.trim().length > 0, BLANK_TRANSCRIPT_MESSAGE);
+  .refine((value) => value.trim().length > 0, BLANK_TRANSCRIPT_MESSAGE)
+  .refine(hasNoNul, NUL_IN_TEXT_MESSAGE);
+
+const CAPTION_FILE_TOO_LARGE = 'Caption files can be up to 2 MB';
+
+/** A caption file's text: at most 2 MB as UTF-8, the size the file had (a character may take 4 bytes). */
+const captionFileContent = z
+  .string()
+  .max(MAX_CAPTION_FILE_BYTES, CAPTION_FILE_TOO_LARGE)
+  .refine(
+    (value) => new TextEncoder().encode(value).byteLength <= MAX_CAPTION_FILE_BYTES,
+    CAPTION_FILE_TOO_LARGE,
+  )
+  .refine(hasNoNul, NUL_IN_TEXT_MESSAGE);
 
 /** The three ways to start a consultation: a YouTube link, a pasted transcript, or a caption file. */
 export const createChatInput = z.discriminatedUnion('source', [
@@ -40,7 +53,7 @@ export const createChatInput = z.discriminatedUnion('source', [
       .trim()
       .max(255)
       .regex(/\.(srt|vtt)$/i, 'Upload an .srt or .vtt caption file'),
-    content: z.string().max(MAX_CAPTION_FILE_BYTES, 'Caption files can be up to 2 MB'),
+    content: captionFileContent,
     youtubeUrl: optionalYoutubeUrl,
   }),
 ]);

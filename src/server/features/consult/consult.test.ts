@@ -98,6 +98,25 @@ describe('creating a consultation', () => {
       { source: 'captions', fileName: 'talk.srt', content: 'x'.repeat(2 * 1024 * 1024 + 1) },
       'content',
     ],
+    [
+      'a caption file over 2 MB as UTF-8, though under 2 M characters',
+      {
+        source: 'captions',
+        fileName: 'talk.vtt',
+        content: `WEBVTT\n\n00:00.000 --> 00:01.000\n${'é'.repeat(1024 * 1024)}`,
+      },
+      'content',
+    ],
+    [
+      'a pasted transcript with a NUL character',
+      { source: 'manual', transcript: 'price\u0000tiers' },
+      'transcript',
+    ],
+    [
+      'a caption file with a NUL character',
+      { source: 'captions', fileName: 'talk.vtt', content: 'WEBVTT\n\n00:00.000 --> 00:01.000\nhi\u0000' },
+      'content',
+    ],
     ['an unknown source', { source: 'fax' }, 'source'],
   ])('refuses %s with 400 naming the field, storing nothing', async (_label, body, field) => {
     const user = await t.createOnboardedUser();
