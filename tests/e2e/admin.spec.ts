@@ -1,4 +1,6 @@
+import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { expect, test } from './fixtures';
+import { startAppServer } from './server';
 import { signUpOnboarded } from './support/onboarding';
 
 test.describe('admin console', () => {
@@ -51,6 +53,44 @@ test.describe('admin console', () => {
     await page.getByRole('menuitem', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  });
+
+  test.describe('with an AI key', () => {
+    // The model list fails on purpose in the second half.
+    test.use({ allowConsoleErrors: [/\/api\/admin\/assistant\/models$/] });
+
+    test('the assistant’s model is picked from the provider’s list, or typed when it cannot list', async ({
+      page,
+    }) => {
+      const stub = await startOpenAiStub({ models: ['llama3.1:8b', 'qwen2.5:7b'] });
+      const server = await startAppServer({ OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: stub.baseURL });
+      try {
+        await signUpOnboarded(page, server, { superAdmin: true });
+        await page.goto(`${server.baseURL}/admin/assistant`);
+        const list = page.getByRole('combobox', { name: 'Model' });
+        await expect(list.getByRole('option', { name: 'qwen2.5:7b' })).toBeAttached();
+        await list.selectOption('qwen2.5:7b');
+        await page.getByRole('button', { name: 'Update Assistant' }).click();
+        await expect(page.getByText('Assistant settings updated successfully')).toBeVisible();
+
+        await page.route('**/api/admin/assistant/models', (route) =>
+          route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+        );
+        await page.reload();
+        await expect(page.getByText('Failed to load available models')).toBeVisible();
+        const typed = page.getByRole('textbox', { name: 'Model' });
+        await expect(typed).toHaveValue('qwen2.5:7b');
+        await typed.fill('llama3.1:8b');
+        await page.getByRole('button', { name: 'Update Assistant' }).click();
+        await expect(page.getByText('Assistant settings updated successfully')).toBeVisible();
+        await page.unroute('**/api/admin/assistant/models');
+        await page.reload();
+        await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('llama3.1:8b');
+      } finally {
+        await server.stop();
+        await stub.close();
+      }
+    });
   });
 
   test('non super admins are sent away from the admin pages', async ({ page, server }) => {

@@ -46,10 +46,31 @@ test.describe('the consultation', () => {
     // The footer appears when the stream ends and the reply is saved (slow on a loaded machine).
     await expect(answers.first()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
     await expect(page.getByRole('link', { name: 'Watch Video' })).toHaveCount(0);
+    // Screen readers hear when a reply ends, not every streamed word.
+    await expect(page.getByRole('list', { name: 'Messages' })).not.toHaveAttribute('aria-live');
+    const replyStatus = page.getByRole('status').filter({ hasText: /^Response (complete|stopped)$/ });
+    await expect(replyStatus).toHaveText('Response complete');
+
+    // A pasted message over the limit stays as it is, says why, and cannot be sent.
+    const box = page.getByRole('textbox', { name: 'Message' });
+    const tooLong = 'Tell me about pricing. '.repeat(435).trim();
+    expect(tooLong.length).toBeGreaterThan(10_000);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), tooLong);
+    await box.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(box).toHaveValue(tooLong);
+    await expect(page.getByRole('alert')).toHaveText('Keep your message under 10,000 characters');
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expect(box).toHaveAccessibleDescription('Keep your message under 10,000 characters');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await box.press('Enter');
+    await expect(box).toHaveValue(tooLong);
+    await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(0);
 
     // Follow-up with Enter; Shift+Enter adds a line instead of sending.
-    const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('How should I price');
+    await expect(box).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.getByText('Keep your message under 10,000 characters')).toHaveCount(0);
     await box.press('Shift+Enter');
     await box.pressSequentially('a premium tier?');
     await expect(box).toHaveValue('How should I price\na premium tier?');
@@ -68,6 +89,7 @@ test.describe('the consultation', () => {
     await expect(answers.nth(2)).toContainText('Here is what the video says');
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(answers.nth(2)).toContainText('stopped early');
+    await expect(replyStatus).toHaveText('Response stopped');
     const partial = ((await answers.nth(2).textContent()) ?? '').split('Tokens:')[0]!.trim();
     expect(partial).not.toContain('Ask a follow-up about any moment above');
     await page.reload();
@@ -123,6 +145,103 @@ test.describe('the consultation', () => {
     expect((await opened).url()).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s');
   });
 
+  test('?ia=1 shows even the owner the chat read-only: no input, no automatic first answer', async ({
+    page,
+    server,
+  }) => {
+    await signUpOnboarded(page, server);
+    const created = await page.request.post(`${server.baseURL}/api/chats`, {
+      data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
+      headers: { origin: server.baseURL },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+
+    await page.goto(`/chat/${id}?ia=1`);
+    await expect(
+      page.getByRole('heading', { name: 'Welcome back. Today is about growing a small food' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+    const stored = await (await page.request.get(`${server.baseURL}/api/chats/${id}`)).json();
+    expect(stored).toMatchObject({ messages: [], firstReplyPending: false });
+
+    // Without it, the owner's chat answers by itself and takes follow-ups.
+    await page.goto(`/chat/${id}`);
+    await expect(page.getByRole('article', { name: 'Assistant message' })).toContainText(/Tokens: \d+/, {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  });
+
+  test.describe('when the server or the network fails', () => {
+    // The failures below are made on purpose.
+    test.use({ allowConsoleErrors: [/\/api\/chats(\/[0-9a-f-]+(\?ia=1)?)?$/] });
+
+    test("the intake says 'An error occurred'; its busy button keeps its name", async ({ page, server }) => {
+      await signUpOnboarded(page, server);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/chats', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await held;
+        await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' });
+      });
+      await page.goto('/consult');
+      await page.getByPlaceholder('Paste YouTube URL here...').fill('https://youtu.be/dQw4w9WgXcQ');
+      await page.getByRole('button', { name: 'Transform Content' }).click();
+      const busy = page.getByRole('button', { name: 'Transform Content', exact: true });
+      await expect(busy).toHaveAttribute('aria-busy', 'true');
+      await expect(busy).toBeDisabled();
+      release();
+      await expect(page.getByRole('alert')).toHaveText('An error occurred');
+      await expect(busy).toHaveAttribute('aria-busy', 'false');
+
+      await page.unroute('**/api/chats');
+      await page.route('**/api/chats', (route) =>
+        route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+      );
+      await page.getByRole('tab', { name: 'Manual Transcript' }).click();
+      await page.getByPlaceholder('Paste your transcript here...').fill(SAMPLE_TRANSCRIPT);
+      await page.getByRole('button', { name: 'Analyze' }).click();
+      await expect(page.getByRole('alert')).toHaveText('An error occurred');
+      await expect(page).toHaveURL(/\/consult$/);
+    });
+
+    test('a chat that fails to load offers to try again; a missing one is not found', async ({
+      page,
+      server,
+    }) => {
+      await signUpOnboarded(page, server);
+      await page.goto('/chat/00000000-0000-4000-8000-000000000000');
+      await expect(page.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+
+      const created = await page.request.post(`${server.baseURL}/api/chats`, {
+        data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
+        headers: { origin: server.baseURL },
+      });
+      const { id } = await created.json();
+      const chatApi = (url: URL) => url.pathname === `/api/chats/${id}`;
+      await page.route(chatApi, (route) =>
+        route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+      );
+      await page.goto(`/chat/${id}?ia=1`); // read-only: no first answer starts once it loads
+      await expect(page.getByRole('heading', { name: 'Could not load the chat' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(page.getByRole('heading', { name: 'Chat not found' })).toHaveCount(0);
+      await page.unroute(chatApi);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(
+        page.getByRole('heading', { name: 'Welcome back. Today is about growing a small food' }),
+      ).toBeVisible();
+    });
+  });
+
   test.describe('with a malformed caption file', () => {
     test('says the file cannot be read and creates nothing', async ({ page, server }) => {
       await signUpOnboarded(page, server);
@@ -145,12 +264,20 @@ test.describe('the consultation', () => {
     await page.getByRole('button', { name: 'Update Assistant' }).click();
     await expect(page.getByText('Instructions are required')).toBeVisible();
     await instructions.fill('You are a concise consultant. Cite moments as [mm:ss].');
+    // No model list without a key: the model id is typed, and required.
+    const model = page.getByRole('textbox', { name: 'Model' });
+    await expect(model).toBeEditable();
+    await model.fill('');
+    await page.getByRole('button', { name: 'Update Assistant' }).click();
+    await expect(page.getByText('Model is required')).toBeVisible();
+    await model.fill('llama3.1:8b');
     await page.getByRole('button', { name: 'Update Assistant' }).click();
     await expect(page.getByText('Assistant settings updated successfully')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Instructions')).toHaveValue(
       'You are a concise consultant. Cite moments as [mm:ss].',
     );
+    await expect(page.getByRole('textbox', { name: 'Model' })).toHaveValue('llama3.1:8b');
   });
 });
 
@@ -182,9 +309,14 @@ test.describe('with an AI key and YouTube answering', () => {
       await page.getByRole('button', { name: 'Transform Content' }).click();
       await expect(page.getByRole('alert')).toContainText('Paste the transcript or upload a caption file');
       await page.getByRole('button', { name: 'Paste the transcript' }).click();
+      await expect(page.getByPlaceholder('Paste your transcript here...')).toBeFocused();
       await expect(page.getByLabel('YouTube link (optional)')).toHaveValue(
         'https://www.youtube.com/watch?v=blocked0001',
       );
+      await page.getByRole('tab', { name: 'YouTube URL' }).click();
+      await page.getByRole('button', { name: 'Transform Content' }).click();
+      await page.getByRole('button', { name: 'Upload a caption file' }).click();
+      await expect(page.getByLabel('Caption file (.srt or .vtt, up to 2 MB)')).toBeFocused();
 
       await page.getByRole('tab', { name: 'YouTube URL' }).click();
       await page.getByPlaceholder('Paste YouTube URL here...').fill('https://vimeo.com/12345');

@@ -18,6 +18,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The code of a failure whose body was not our error shape (a proxy's page, an empty body). */
+export const HTTP_ERROR_CODE = 'http_error';
+
 /** The body of the successful member of a typed response union (routes with validators add a 400 member). */
 export type SuccessBody<R> = R extends { ok: true; json(): Promise<infer T> } ? T : never;
 
@@ -35,7 +38,7 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   }
   throw new ApiError(
     response.status,
-    body?.error.code ?? 'http_error',
+    body?.error.code ?? HTTP_ERROR_CODE,
     body?.error.message ?? `Request failed (${response.status})`,
     body?.error.field,
   );

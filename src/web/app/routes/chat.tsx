@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useChatView } from '../../features/chat/api/get-chat';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
+import { isApiError } from '../../lib/api-client';
 import { AppLink } from '../../lib/link';
 import { paths } from '../../lib/paths';
 
@@ -21,12 +22,31 @@ export default function ChatRoute() {
 
   if (view.isPending) return <PageSpinner />;
   if (view.isError) {
+    // 404: a chat this user may not see; 400: an address that names no chat. Anything else may pass.
+    if (isApiError(view.error) && (view.error.status === 404 || view.error.status === 400)) {
+      return (
+        <Page title="Chat not found" width="narrow">
+          <Alert tone="info" className="grid gap-3">
+            <p>This chat does not exist, was deleted, or belongs to someone else.</p>
+            <Button asChild variant="outline" size="sm" className="justify-self-start">
+              <AppLink to={paths.dashboard.href()}>Back to the dashboard</AppLink>
+            </Button>
+          </Alert>
+        </Page>
+      );
+    }
     return (
-      <Page title="Chat not found" width="narrow">
-        <Alert tone="info" className="grid gap-3">
-          <p>This chat does not exist, was deleted, or belongs to someone else.</p>
-          <Button asChild variant="outline" size="sm" className="justify-self-start">
-            <AppLink to={paths.dashboard.href()}>Back to the dashboard</AppLink>
+      <Page title="Could not load the chat" width="narrow">
+        <Alert tone="danger" className="grid gap-3">
+          <p>Something went wrong while loading this chat.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={view.isFetching}
+            onClick={() => void view.refetch()}
+          >
+            Try again
           </Button>
         </Alert>
       </Page>
@@ -36,6 +56,7 @@ export default function ChatRoute() {
     <ChatScreen
       key={chatId}
       view={view.data}
+      adminView={readOnly}
       onBack={back}
       onReplyStored={() => void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey })}
     />

@@ -1,8 +1,18 @@
 import { cn } from '../../lib/cn';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+/** A spinner announced as `label`; `decorative` hides it from screen readers (text nearby says it). */
+export function Spinner({
+  className,
+  label = 'Loading',
+  decorative = false,
+}: {
+  className?: string;
+  label?: string;
+  decorative?: boolean;
+}) {
+  const a11y = decorative ? { 'aria-hidden': true } : { role: 'status', 'aria-label': label };
   return (
-    <span role="status" aria-label={label} className={cn('inline-block', className)}>
+    <span {...a11y} className={cn('inline-block', className)}>
       <span className="block size-5 animate-spin rounded-full border-2 border-current border-r-transparent" />
     </span>
   );

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/input';
+import { Input, Textarea } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAssistant } from '../api/get-assistant';
 import { useModels } from '../api/get-models';
@@ -41,7 +41,9 @@ export function AssistantForm() {
   if (settings.isPending) return <PageSpinner />;
   if (settings.isError) return <Alert tone="danger">Failed to load assistant settings</Alert>;
 
-  const options = [...new Set([settings.data.model, ...(models.data ?? [])])];
+  // The provider's models while it lists them (none yet while loading); otherwise (offline model, list
+  // failed or empty) the id is typed.
+  const listed = models.data?.length ? models.data : models.isLoading ? [] : null;
   const save = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => toast.success('Assistant settings updated successfully', ADMIN_TOAST),
@@ -70,15 +72,19 @@ export function AssistantForm() {
             )}
           </Field>
           <Field label="Model" error={form.formState.errors.model?.message}>
-            {(props) => (
-              <select {...props} {...form.register('model')} disabled={busy} className={selectClass}>
-                {options.map((model) => (
-                  <option key={model} value={model}>
-                    {model}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(props) =>
+              listed === null ? (
+                <Input {...props} {...form.register('model')} required disabled={busy} spellCheck={false} />
+              ) : (
+                <select {...props} {...form.register('model')} disabled={busy} className={selectClass}>
+                  {[...new Set([settings.data.model, ...listed])].map((model) => (
+                    <option key={model} value={model}>
+                      {model}
+                    </option>
+                  ))}
+                </select>
+              )
+            }
           </Field>
           <Button type="submit" disabled={busy} className="justify-self-start">
             {busy ? 'Updating...' : 'Update Assistant'}

@@ -29,10 +29,13 @@ const RESYNC_INTERVAL_MS = 500;
  */
 export function ChatScreen({
   view,
+  adminView,
   onBack,
   onReplyStored,
 }: {
   view: ChatView;
+  /** `?ia=1`: read-only whoever's chat it is (the server also answers read-only for another's chat). */
+  adminView: boolean;
   onBack: () => void;
   /** After a reply is stored (tokens were used): lets the page refresh usage. */
   onReplyStored: () => void;
@@ -42,6 +45,8 @@ export function ChatScreen({
   const [input, setInput] = useState('');
   const [progress, setProgress] = useState<{ part: number; of: number } | null>(null);
   const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
+  /** Said to screen readers when a reply ends (the streamed words are not: they would be read one by one). */
+  const [replyEnded, setReplyEnded] = useState('');
   const { messages, sendMessage, setMessages, status, stop } = useChat<ConsultUIMessage>({
     id: chatId,
     messages: toUIMessages(view.messages),
@@ -49,8 +54,9 @@ export function ChatScreen({
     onData: (part) => {
       if (part.type === 'data-progress') setProgress(part.data as ConsultDataParts['progress']);
     },
-    onFinish: () => {
+    onFinish: ({ isAbort, isError }) => {
       setProgress(null);
+      setReplyEnded(isError ? '' : isAbort ? 'Response stopped' : 'Response complete');
       void resync();
     },
     onError: (error) => {
@@ -89,7 +95,7 @@ export function ChatScreen({
   );
 
   const current = queryClient.getQueryData(getChatQueryOptions(chatId, false).queryKey) ?? view;
-  const readOnly = view.readOnly;
+  const readOnly = adminView || view.readOnly;
   const exceeded = current.usageExceeded;
   const busy = status === 'submitted' || status === 'streaming';
 
@@ -112,9 +118,10 @@ export function ChatScreen({
       if (fresh.messages.length > 0) {
         setMessages(toUIMessages(fresh.messages));
         setWaitingForOtherTab(false);
-      } else if (!fresh.firstReplyPending && !readOnly) {
+        setReplyEnded('Response complete');
+      } else if (!fresh.firstReplyPending) {
         setWaitingForOtherTab(false);
-        void sendMessage();
+        if (!readOnly) void sendMessage();
       }
     }, 1_500);
     return () => clearInterval(timer);
@@ -144,7 +151,10 @@ export function ChatScreen({
           the transcript that best match your question and profile.
         </Alert>
       ) : null}
-      <ol className="grid flex-1 content-start gap-4 pb-4" aria-label="Messages" aria-live="polite">
+      <p role="status" className="sr-only">
+        {busy || waitingForOtherTab ? 'Generating response...' : replyEnded}
+      </p>
+      <ol className="grid flex-1 content-start gap-4 pb-4" aria-label="Messages">
         {messages.map((message) =>
           message.role === 'assistant' && !textOf(message) && message.id === streamingId ? null : (
             <MessageBubble
@@ -157,7 +167,7 @@ export function ChatScreen({
         )}
         {waiting || (status === 'streaming' && !lastText && messages.at(-1)?.role === 'assistant') ? (
           <li className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-4" />
+            <Spinner className="size-4" decorative />
             {progress ? `Reading part ${progress.part} of ${progress.of}…` : 'Generating response...'}
           </li>
         ) : null}

@@ -1,5 +1,6 @@
 import { FileText, Upload } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CreateChatInput } from '../../../../shared/schemas/consult';
 import {
   GENERIC_ERROR_MESSAGE,
@@ -15,7 +16,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../compo
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { isApiError } from '../../../lib/api-client';
+import { HTTP_ERROR_CODE, isApiError } from '../../../lib/api-client';
 import { useCreateChat } from '../api/create-chat';
 
 type Mode = 'youtube' | 'manual' | 'captions';
@@ -30,6 +31,8 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
   );
   const [error, setError] = useState<{ message: string; offerFallback: boolean } | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const transcriptRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const create = useCreateChat();
   const loading = create.isPending;
 
@@ -39,7 +42,7 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
       onSuccess: ({ id }) => onCreated(id),
       onError: (failure) =>
         setError({
-          message: failure.message || GENERIC_ERROR_MESSAGE,
+          message: intakeErrorMessage(failure),
           offerFallback: isApiError(failure, 'transcript_blocked'),
         }),
     });
@@ -96,6 +99,11 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
     setMode(next);
     setError(null);
   };
+  /** The blocked-video fallback: the notice goes away, so focus moves to the field of the chosen mode. */
+  const fallBackTo = (next: 'manual' | 'captions') => {
+    flushSync(() => switchTo(next));
+    (next === 'manual' ? transcriptRef : fileRef).current?.focus();
+  };
 
   return (
     <Card className="mx-auto w-full max-w-2xl">
@@ -125,8 +133,8 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
                 onChange={(event) => setYoutubeUrl(event.target.value)}
                 disabled={loading}
               />
-              <Button type="submit" disabled={loading}>
-                {loading ? <Spinner className="[&>span]:size-4" label="Transforming" /> : null}
+              <Button type="submit" disabled={loading} aria-busy={loading}>
+                {loading ? <Spinner className="[&>span]:size-4" decorative /> : null}
                 Transform Content
               </Button>
             </form>
@@ -137,6 +145,7 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
               <Label htmlFor="manual-transcript">Transcript</Label>
               <Textarea
                 id="manual-transcript"
+                ref={transcriptRef}
                 placeholder="Paste your transcript here..."
                 value={transcript}
                 onChange={(event) => setTranscript(event.target.value)}
@@ -159,6 +168,7 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
               <Label htmlFor="caption-file">Caption file (.srt or .vtt, up to 2 MB)</Label>
               <Input
                 id="caption-file"
+                ref={fileRef}
                 type="file"
                 accept=".srt,.vtt,text/vtt,application/x-subrip"
                 onChange={(event) => void onFile(event.target.files?.[0])}
@@ -178,10 +188,10 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
             <p>{error.message}</p>
             {error.offerFallback ? (
               <div className="flex flex-wrap gap-2">
-                <Button size="sm" variant="outline" onClick={() => switchTo('manual')}>
+                <Button size="sm" variant="outline" onClick={() => fallBackTo('manual')}>
                   Paste the transcript
                 </Button>
-                <Button size="sm" variant="outline" onClick={() => switchTo('captions')}>
+                <Button size="sm" variant="outline" onClick={() => fallBackTo('captions')}>
                   Upload a caption file
                 </Button>
               </div>
@@ -202,6 +212,12 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
       </Dialog>
     </Card>
   );
+}
+
+/** The server's own message, or the spec's generic one for a bare HTTP status or a network failure. */
+function intakeErrorMessage(failure: Error): string {
+  const fromServer = isApiError(failure) && failure.code !== HTTP_ERROR_CODE;
+  return (fromServer && failure.message) || GENERIC_ERROR_MESSAGE;
 }
 
 /** The submit button (disabled until there is a transcript) and the 'Video Transcript' preview. */
