@@ -54,6 +54,8 @@ test.describe('accounts', () => {
 
       await page.goto('/auth');
       await page.getByRole('button', { name: 'Forgot your password?' }).click();
+      // The reset view replaces the sign-in form, which has an Email field too: type into the new one.
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send reset instructions' }).click();
       await expect(page.getByText(/we have emailed a link/)).toBeVisible();

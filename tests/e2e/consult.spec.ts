@@ -177,7 +177,7 @@ test.describe('the consultation', () => {
 
   test.describe('when the server or the network fails', () => {
     // The failures below are made on purpose.
-    test.use({ allowConsoleErrors: [/\/api\/chats(\/[0-9a-f-]+(\?ia=1)?)?$/] });
+    test.use({ allowConsoleErrors: [/\/api\/chats(\/[0-9a-f-]+(\/messages|\?ia=1)?)?$/] });
 
     test("the intake says 'An error occurred'; its busy button keeps its name", async ({ page, server }) => {
       await signUpOnboarded(page, server);
@@ -209,6 +209,44 @@ test.describe('the consultation', () => {
       await page.getByRole('button', { name: 'Analyze' }).click();
       await expect(page.getByRole('alert')).toHaveText('An error occurred');
       await expect(page).toHaveURL(/\/consult$/);
+    });
+
+    test('a question lost on its way puts its text back; one the server stored does not', async ({
+      page,
+      server,
+    }) => {
+      await signUpOnboarded(page, server);
+      const created = await page.request.post(`${server.baseURL}/api/chats`, {
+        data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
+        headers: { origin: server.baseURL },
+      });
+      const { id } = await created.json();
+      await page.goto(`/chat/${id}`);
+      const answers = page.getByRole('article', { name: 'Assistant message' });
+      await expect(answers.first()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+      const box = page.getByRole('textbox', { name: 'Message' });
+      const sendApi = (url: URL) => url.pathname === `/api/chats/${id}/messages`;
+      const badGateway = { status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' };
+
+      // Refused before the server saw it: the text comes back to the box.
+      await page.route(sendApi, (route) => route.fulfill(badGateway));
+      await box.fill('What about pricing?');
+      await box.press('Enter');
+      await expect(box).toHaveValue('What about pricing?');
+      await page.unroute(sendApi);
+
+      // Stored and answered, then the answer is lost on the way back: the box stays empty.
+      await page.route(sendApi, async (route) => {
+        await (await route.fetch()).body();
+        await route.fulfill(badGateway);
+      });
+      await box.fill('  And referrals?  ');
+      await box.press('Enter');
+      await expect(answers).toHaveCount(2, { timeout: 30_000 });
+      await expect(page.getByRole('article', { name: 'Your message' }).last()).toContainText(
+        'And referrals?',
+      );
+      await expect(box).toHaveValue('');
     });
 
     test('a chat that fails to load offers to try again; a missing one is not found', async ({

@@ -82,7 +82,7 @@ export function ChatScreen({
         if (settled || attempt === RESYNC_ATTEMPTS - 1) {
           setMessages(toUIMessages(fresh.messages));
           const unsent = local.at(-1);
-          if (restoreUnsent && unsent?.role === 'user' && !fresh.messages.some((m) => m.id === unsent.id)) {
+          if (restoreUnsent && unsent?.role === 'user' && !isStored(unsent, fresh.messages)) {
             setInput((current) => current || textOf(unsent));
           }
           onReplyStored();
@@ -191,6 +191,15 @@ export function ChatScreen({
       )}
     </main>
   );
+}
+
+/**
+ * Whether the server holds this question (sent from this screen, so its id is the browser's own): the
+ * newest stored question has its text, as the server stores it (trimmed).
+ */
+function isStored(question: ConsultUIMessage, stored: ChatView['messages']): boolean {
+  const newest = stored.filter((message) => message.role === 'user').at(-1);
+  return newest?.content === textOf(question).trim();
 }
 
 function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
