@@ -121,6 +121,10 @@ test.describe('the consultation', () => {
     );
     await signUpOnboarded(page, server);
     await pickCaptionFile(page, 'talk.vtt', SAMPLE_VTT);
+    // The chosen file stays chosen, and says so, after a look at another tab.
+    await page.getByRole('tab', { name: 'Manual Transcript' }).click();
+    await page.getByRole('tab', { name: 'Caption File' }).click();
+    await expect(page.getByText('Selected file: talk.vtt')).toBeVisible();
     // A link that is not YouTube's is refused, not dropped: nothing is created until it is right.
     await page.getByLabel('YouTube link (optional)').fill('https://vimeo.com/12345');
     await page.getByRole('button', { name: 'Analyze Captions' }).click();

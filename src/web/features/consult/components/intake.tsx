@@ -175,6 +175,10 @@ export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
                 disabled={loading}
                 className="h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm"
               />
+              {/* The file input forgets its file when the tab is left; what will be read is kept here. */}
+              {captions ? (
+                <p className="text-sm text-muted-foreground">Selected file: {captions.fileName}</p>
+              ) : null}
               <OptionalLink value={youtubeUrl} onChange={setYoutubeUrl} disabled={loading} />
               <SubmitRow ready={captions !== null} loading={loading} onPreview={() => setPreviewOpen(true)}>
                 <Upload /> {loading ? 'Processing...' : 'Analyze Captions'}
