@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { hero } from '../../src/web/features/landing/content';
 import { expect, test } from './fixtures';
-import type { AppServer } from './server';
 import { expectNoSeriousViolations, VIEWPORTS } from './support/accessibility';
-import { SAMPLE_TRANSCRIPT } from './support/consult';
+import { createSampleChat } from './support/consult';
 import { chooseFreePlanViaApi, completeProfileViaApi, signUpOnboarded } from './support/onboarding';
 import { signUpViaApi } from './support/users';
 
@@ -38,15 +37,6 @@ async function auditPage(page: Page, path: string, ready: string | RegExp, label
 /** A chat's title: the first 50 characters of its transcript. */
 const CHAT_TITLE = 'Welcome back. Today is about growing a small food';
 
-async function createChat(page: Page, server: AppServer): Promise<string> {
-  const response = await page.request.post(`${server.baseURL}/api/chats`, {
-    data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
-    headers: { origin: server.baseURL },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).id;
-}
-
 for (const viewport of VIEWPORTS) {
   test.describe(`accessibility, ${viewport.name}`, () => {
     test.use({
@@ -69,7 +59,7 @@ for (const viewport of VIEWPORTS) {
       await auditPage(page, page.url(), 'Test checkout.', viewport.name);
       await chooseFreePlanViaApi(page, server);
 
-      const chatId = await createChat(page, server);
+      const chatId = await createSampleChat(page, server);
       await auditPage(page, `/chat/${chatId}`, /Tokens: \d+/, viewport.name);
       await auditPage(page, '/dashboard', 'Recent Chats', viewport.name);
       await auditPage(page, '/consult', 'Smart Business Assistant', viewport.name);
@@ -94,7 +84,7 @@ for (const viewport of VIEWPORTS) {
       const userContext = await browser.newContext();
       const userPage = await userContext.newPage();
       await signUpOnboarded(userPage, server);
-      const chatId = await createChat(userPage, server);
+      const chatId = await createSampleChat(userPage, server);
       const userId = (await (await userPage.request.get(`${server.baseURL}/api/me`)).json()).id;
       await userContext.close();
 

@@ -2,7 +2,7 @@ import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
 import { expect, test } from './fixtures';
 import { startAppServer } from './server';
-import { pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT } from './support/consult';
+import { createSampleChat, pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT } from './support/consult';
 import { signUpOnboarded } from './support/onboarding';
 
 const LIMIT_MESSAGE =
@@ -154,12 +154,7 @@ test.describe('the consultation', () => {
     server,
   }) => {
     await signUpOnboarded(page, server);
-    const created = await page.request.post(`${server.baseURL}/api/chats`, {
-      data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
-      headers: { origin: server.baseURL },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = await created.json();
+    const id = await createSampleChat(page, server);
 
     await page.goto(`/chat/${id}?ia=1`);
     await expect(
@@ -220,11 +215,7 @@ test.describe('the consultation', () => {
       server,
     }) => {
       await signUpOnboarded(page, server);
-      const created = await page.request.post(`${server.baseURL}/api/chats`, {
-        data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
-        headers: { origin: server.baseURL },
-      });
-      const { id } = await created.json();
+      const id = await createSampleChat(page, server);
       await page.goto(`/chat/${id}`);
       const answers = page.getByRole('article', { name: 'Assistant message' });
       await expect(answers.first()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
@@ -262,11 +253,7 @@ test.describe('the consultation', () => {
       await expect(page.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 
-      const created = await page.request.post(`${server.baseURL}/api/chats`, {
-        data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
-        headers: { origin: server.baseURL },
-      });
-      const { id } = await created.json();
+      const id = await createSampleChat(page, server);
       const chatApi = (url: URL) => url.pathname === `/api/chats/${id}`;
       await page.route(chatApi, (route) =>
         route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),

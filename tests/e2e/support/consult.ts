@@ -24,6 +24,16 @@ Referrals that reward both sides cut customer acquisition costs in half.
 Raise prices for your best customers with a premium delivery slot.
 `;
 
+/** Creates a chat from SAMPLE_TRANSCRIPT through the API, as the signed-in page's user; its id. */
+export async function createSampleChat(page: Page, server: { baseURL: string }): Promise<string> {
+  const response = await page.request.post(`${server.baseURL}/api/chats`, {
+    data: { source: 'manual', transcript: SAMPLE_TRANSCRIPT },
+    headers: { origin: server.baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).id;
+}
+
 /** Opens the caption-file mode of /consult and picks a file. */
 export async function pickCaptionFile(page: Page, name: string, content: string) {
   await page.goto('/consult');
