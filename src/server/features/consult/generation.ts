@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createUIMessageStream,
-  createUIMessageStreamResponse,
-  generateText,
-  type LanguageModelUsage,
-  type UIMessageStreamWriter,
-} from 'ai';
+import { generateText, type LanguageModelUsage } from 'ai';
 import type { SQL } from 'drizzle-orm';
 import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
 import { monthKey } from '../../../shared/dates';
@@ -17,6 +11,7 @@ import { passagesOf } from '../../adapters/ai/passages';
 import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
 import type { chatMessages } from '../../db/schema';
+import { type ChunkWriter, uiMessageStreamResponse } from '../../http/ui-message-stream';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
@@ -107,14 +102,13 @@ type Outcome = 'complete' | 'stopped' | 'failed';
  * the month's usage and the lease release are one statement: all or nothing.
  */
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
-  const stream = createUIMessageStream<ConsultUIMessage>({
-    execute: ({ writer }) => generate(deps, request, writer),
+  return uiMessageStreamResponse<ConsultUIMessage>((write) => generate(deps, request, write), {
     onError: () => apologyFor(request),
+    headers: { 'cache-control': 'no-store' },
   });
-  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
 }
 
-type Write = (chunk: Parameters<UIMessageStreamWriter<ConsultUIMessage>['write']>[0]) => void;
+type Write = ChunkWriter<ConsultUIMessage>;
 
 interface Reply {
   text: string;
@@ -125,18 +119,8 @@ interface Reply {
   usageReported: boolean;
 }
 
-async function generate(
-  deps: AppDeps,
-  request: ReplyRequest,
-  writer: UIMessageStreamWriter<ConsultUIMessage>,
-) {
-  const write: Write = (chunk) => {
-    try {
-      writer.write(chunk);
-    } catch {
-      // the client has gone: keep generating until the abort lands, then save
-    }
-  };
+/** Once the client has gone, writes are dropped: the reply goes on until the abort lands, then is saved. */
+async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
   const abandon = new AbortController();
   const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout, abandon.signal]);
@@ -156,7 +140,7 @@ async function generate(
   };
   let prompt: Prompt | null = null;
 
-  write({ type: 'start' });
+  write({ type: 'start', messageId: randomUUID() });
   try {
     prompt = await buildPrompt(deps, request, { abortSignal, write, spend });
     const answer = handledLater(startAnswer(prompt, abortSignal));
