@@ -1,4 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai';
+import { createHttpFetch } from './http-fetch';
 import type { AiProvider } from './index';
 
 const OPENAI_ORIGIN = 'https://api.openai.com';
@@ -18,13 +19,14 @@ export interface OpenAiCompatibleOptions {
  */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): AiProvider {
   const baseURL = (options.baseUrl ?? `${OPENAI_ORIGIN}/v1`).replace(/\/+$/, '');
-  const openai = createOpenAI({ apiKey: options.apiKey, baseURL, fetch: options.fetch });
+  const fetch = options.fetch ?? createHttpFetch();
+  const openai = createOpenAI({ apiKey: options.apiKey, baseURL, fetch });
   const isOpenAi = new URL(baseURL).origin === OPENAI_ORIGIN;
   return {
     kind: 'openai',
     languageModel: (modelId) => openai.chat(modelId),
     async listModels() {
-      const response = await (options.fetch ?? fetch)(`${baseURL}/models`, {
+      const response = await fetch(`${baseURL}/models`, {
         headers: { authorization: `Bearer ${options.apiKey}` },
         signal: AbortSignal.timeout(15_000),
       });
