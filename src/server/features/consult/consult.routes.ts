@@ -13,7 +13,7 @@ import { assertOnboarded, loadGateState, requireOnboarded } from '../account/gat
 import { acquireGenerationSlot } from '../usage/usage.service';
 import { claimFirstReply, isStaleClaim, promptHistory } from './consult.queries';
 import { accessChat, chatView, createChat, storeUserMessage } from './consult.service';
-import { handledLater, loadPromptContext, streamReply } from './generation';
+import { handledLater, loadPromptContext, replyChat, streamReply } from './generation';
 import { HISTORY_MESSAGES } from './prompt';
 
 export function consultRoutes(deps: AppDeps) {
@@ -50,7 +50,7 @@ export function consultRoutes(deps: AppDeps) {
       }
       return streamReply(deps, {
         user,
-        chat,
+        ...replyChat(chat),
         kind: 'first',
         question: '',
         history: [],
@@ -83,7 +83,7 @@ export function consultRoutes(deps: AppDeps) {
           // The reply starts while the question is being stored; its answer waits for the write.
           const reply = streamReply(deps, {
             user,
-            chat,
+            ...replyChat(chat),
             kind: 'follow-up',
             question,
             questionStored: stored,

@@ -43,7 +43,12 @@ const CHUNK_MAX_RETRIES = 5;
 
 export interface ReplyRequest {
   user: SessionUser;
-  chat: ChatRow;
+  chatId: string;
+  /**
+   * The chat's transcript, taken once to build the prompt (`takeTranscript`): a reply streams for
+   * minutes, thousands may stream at once, and by then the prompt carries what it needs of it.
+   */
+  transcript: ChatTranscript | null;
   kind: 'first' | 'follow-up';
   /** The user's new message; empty for the first answer. */
   question: string;
@@ -60,6 +65,16 @@ export interface ReplyRequest {
   requestSignal: AbortSignal;
   /** The instructions, model and profile, loaded while the route does its own work. */
   context: Promise<PromptContext>;
+}
+
+export type ChatTranscript = Pick<ChatRow, 'transcript' | 'transcriptSegments'>;
+
+/** What a reply needs of its chat. */
+export function replyChat(chat: ChatRow): Pick<ReplyRequest, 'chatId' | 'transcript'> {
+  return {
+    chatId: chat.id,
+    transcript: { transcript: chat.transcript, transcriptSegments: chat.transcriptSegments },
+  };
 }
 
 export interface PromptContext {
@@ -148,7 +163,7 @@ async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
     await streamAnswer(deps, request, { answer, textId, write, reply });
   } catch (error) {
     reply.outcome = abortSignal.aborted ? stoppedOrFailed(request, deps, timeout) : 'failed';
-    if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
+    if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chatId }, 'reply failed');
   }
   // Nothing of a reply to a question that could not be stored is kept: the route answers with the error.
   if (!(await questionStored)) return;
@@ -171,7 +186,8 @@ interface Prompt {
   model: ReturnType<AppDeps['ai']['languageModel']>;
   system: string;
   messages: HistoryMessage[];
-  offline: OfflineContext;
+  /** What the offline model answers from; only when it is the model. */
+  offline?: OfflineContext;
 }
 
 interface Preparation {
@@ -185,7 +201,8 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, preparation: Pr
   const { settings, profile } = await request.context;
   const model = deps.ai.languageModel(settings.model);
   const question = request.question || FIRST_REPLY_REQUEST;
-  const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
+  const source = takeTranscript(request);
+  const passages = passagesOf(source.transcript, source.transcriptSegments);
   const transcript = await transcriptSection(deps, request, {
     ...preparation,
     profile,
@@ -197,8 +214,18 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, preparation: Pr
     model,
     system: systemPrompt(settings.instructions, profile, transcript),
     messages: [...request.history, { role: 'user', content: question }],
-    offline: { passages, question: request.question, profile: profileFields(profile) },
+    offline:
+      deps.ai.kind === 'offline'
+        ? { passages, question: request.question, profile: profileFields(profile) }
+        : undefined,
   };
+}
+
+function takeTranscript(request: ReplyRequest): ChatTranscript {
+  const { transcript } = request;
+  if (!transcript) throw new Error("A reply's transcript is taken once");
+  request.transcript = null;
+  return transcript;
 }
 
 /** Starts the model's answer: the provider request goes out now, its stream is read by `streamAnswer`. */
@@ -208,7 +235,7 @@ function startAnswer(prompt: Prompt, abortSignal: AbortSignal) {
     messages: prompt.messages,
     abortSignal,
     maxRetries: MAX_RETRIES,
-    providerOptions: { offline: prompt.offline as never },
+    providerOptions: prompt.offline && { offline: prompt.offline as never },
   });
 }
 
@@ -245,7 +272,7 @@ async function streamAnswer(
         });
       } else if (part.type === 'error') {
         reply.outcome = 'failed';
-        deps.logger.warn({ err: part.error, chatId: request.chat.id }, 'AI provider failed while streaming');
+        deps.logger.warn({ err: part.error, chatId: request.chatId }, 'AI provider failed while streaming');
       }
     }
   } finally {
@@ -331,14 +358,14 @@ async function saveReply(
   request: ReplyRequest,
   reply: Reply,
 ): Promise<{ totalTokens: number; status: MessageStatus }> {
-  const { user, chat } = request;
+  const { user, chatId } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
   const keepText = keepsText(request, reply);
   const now = Date.now();
   const message = (values: Partial<typeof chatMessages.$inferInsert>) =>
     insertMessageStatement(deps.db, {
-      chatId: chat.id,
+      chatId,
       userId: user.id,
       role: 'assistant',
       content: '',
@@ -361,7 +388,7 @@ async function saveReply(
   }
   if (totalTokens > 0) {
     writes.push(
-      addChatTokensStatement(deps.db, chat.id, totalTokens),
+      addChatTokensStatement(deps.db, chatId, totalTokens),
       usageIncrement(deps.db, {
         userId: user.id,
         month: monthKey(new Date(now)),
@@ -375,7 +402,7 @@ async function saveReply(
     // One statement: the message, the chat's total, the month's usage and the lease, all or nothing.
     await writeTogether(deps.db, writes);
   } catch (error) {
-    deps.logger.error({ err: error, chatId: chat.id }, 'could not store a reply');
+    deps.logger.error({ err: error, chatId }, 'could not store a reply');
   }
   return { totalTokens, status: reply.outcome === 'failed' && !keepText ? 'error' : status };
 }
