@@ -61,7 +61,7 @@ describe('npm start', () => {
     expect(health.status).toBe(200);
 
     const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
-    expect(serverNodeFlags('')).toHaveLength(2);
+    expect(serverNodeFlags('')).toHaveLength(3);
     for (const flag of serverNodeFlags('')) expect(commandLine).toContain(flag);
     expect(commandLine.at(-2)).toBe(path.join(root, 'dist/server/main.js'));
     const environment = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
