@@ -18,6 +18,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { StatementCachingPGlite } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -158,11 +159,12 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   try {
     const pgData = path.resolve(dataDir, 'pglite');
     if (!inMemory) await initPgliteDataDir(pgData);
-    const client = await PGlite.create({
+    const client = new StatementCachingPGlite({
       dataDir: inMemory ? dataDir : pgData,
       startParams: PGLITE_START_PARAMS,
       ...(inMemory && loadDataDir ? { loadDataDir } : {}),
     });
+    await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
