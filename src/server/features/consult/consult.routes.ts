@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { Hono } from 'hono';
 import {
   chatIdParam,
@@ -79,8 +80,10 @@ export function consultRoutes(deps: AppDeps) {
           // Read before the question is stored, so it never holds the question itself.
           const history = await earlier;
           const question = c.req.valid('json').content.trim();
-          const stored = storeUserMessage(deps, user, chat, question);
-          // The reply starts while the question is being stored; its answer waits for the write.
+          // The reply asks the provider first and the question is stored in the next turn of the event
+          // loop, during the provider's wait: PGlite runs statements on this thread, so a write started
+          // now would hold the request back. The answer waits for the write.
+          const stored = setImmediate().then(() => storeUserMessage(deps, user, chat, question));
           const reply = streamReply(deps, {
             user,
             ...replyChat(chat),
