@@ -13,7 +13,7 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { chatMessages } from '../../db/schema';
 import { type ChunkWriter, uiMessageStreamResponse } from '../../http/ui-message-stream';
 import { loadGateState } from '../account/gate.service';
-import { getAssistantSettings } from '../assistant/assistant.service';
+import { type AssistantSettings, currentAssistantSettings } from '../assistant/assistant.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   addChatTokensStatement,
@@ -78,7 +78,7 @@ export function replyChat(chat: ChatRow): Pick<ReplyRequest, 'chatId' | 'transcr
 }
 
 export interface PromptContext {
-  settings: Awaited<ReturnType<typeof getAssistantSettings>>;
+  settings: AssistantSettings;
   profile: BusinessProfileInput;
 }
 
@@ -88,7 +88,7 @@ export interface PromptContext {
  */
 export function loadPromptContext(deps: AppDeps, user: SessionUser): Promise<PromptContext> {
   const context = Promise.all([
-    getAssistantSettings(deps.db),
+    currentAssistantSettings(deps.database),
     loadGateState(deps.db, user).then((state) => state.profile),
   ]).then(([settings, profile]) => ({ settings, profile }));
   return handledLater(context);

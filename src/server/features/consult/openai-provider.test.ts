@@ -66,6 +66,22 @@ describe('an OpenAI-compatible provider', () => {
     expect((await user.client.json(`/api/chats/${id}`)).offlineModel).toBe(false);
   });
 
+  it('answers with the instructions saved a moment before', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const boss = await t.createUser({ role: 'super_admin' });
+    const ask = async (instructions: string) => {
+      const saved = await boss.client.put('/api/admin/assistant', { instructions, model: 'gpt-4o-mini' });
+      expect(saved.status).toBe(200);
+      const before = stub.requests.length;
+      stub.enqueue({ chunks: ['Noted.'], usage: { prompt_tokens: 10, completion_tokens: 2 } });
+      await readUiStream(await user.client.post(`/api/chats/${id}/messages`, { content: 'And now?' }));
+      return stub.requests[before]!.body.messages[0].content as string;
+    };
+    expect(await ask('Answer as a pirate.')).toMatch(/^Answer as a pirate\./);
+    expect(await ask('Answer as a poet.')).toMatch(/^Answer as a poet\./);
+  });
+
   it('sends the newest 20 messages of the conversation, leaving out apologies and blanks', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
