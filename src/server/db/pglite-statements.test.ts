@@ -44,7 +44,11 @@ describe.skipIf(usingPostgres())('PGlite with named prepared statements', () => 
     const cases: [string, unknown[], QueryOptions | undefined][] = [
       ['select * from item where id = $1', ['a'], undefined],
       ['select * from item where n > $1 and ok = $2 order by id', [0, false], { rowMode: 'array' }],
-      ['select id, at from item where at < $1 order by at', [new Date('2026-11-25T00:00:00Z')], AS_WRITTEN],
+      [
+        'select id, n, tags, at from item where at < $1 order by at',
+        [new Date('2026-11-25T00:00:00Z')],
+        AS_WRITTEN,
+      ],
       ['select id from item where tags && $1 order by id', [['y', 'z']], undefined],
       ['select id, doc from item where doc @> $1', [{ k: [1] }], undefined],
       ['select id from item where note is not distinct from $1', [null], undefined],
