@@ -47,22 +47,20 @@ interface SettingsCache {
 const cacheByDatabase = new WeakMap<DatabaseHandle, SettingsCache>();
 
 function settingsCacheOf(database: DatabaseHandle): SettingsCache {
-  let cache = cacheByDatabase.get(database);
-  if (!cache) {
-    const created: SettingsCache = { id: randomUUID(), copy: null, listening: false };
-    cacheByDatabase.set(database, created);
-    database
-      .listen(SETTINGS_CHANGES, (savedBy) => {
-        if (savedBy !== created.id) created.copy = null;
-      })
-      .then(
-        () => {
-          created.listening = true;
-        },
-        () => {}, // no notifications: every reply reads the settings
-      );
-    cache = created;
-  }
+  const existing = cacheByDatabase.get(database);
+  if (existing) return existing;
+  const cache: SettingsCache = { id: randomUUID(), copy: null, listening: false };
+  cacheByDatabase.set(database, cache);
+  database
+    .listen(SETTINGS_CHANGES, (savedBy) => {
+      if (savedBy !== cache.id) cache.copy = null;
+    })
+    .then(
+      () => {
+        cache.listening = true;
+      },
+      () => {}, // no notifications: every reply reads the settings
+    );
   return cache;
 }
 
