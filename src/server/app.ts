@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { sessionMiddleware } from './auth/middleware';
@@ -17,6 +16,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
+import { bodySizeLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', originCheck(trustedOrigins(deps.config)));
   app.use(
     '/api/*',
-    bodyLimit({
+    bodySizeLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large'), 413),
     }),
