@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { bodySizeLimit } from './body-limit';
@@ -48,6 +50,14 @@ describe('bodySizeLimit', () => {
     expect(watch.bodyRead).toBe(false);
   });
 
+  it('passes a declared length of exactly the limit, and refuses one byte more', async () => {
+    const atLimit = `"${'x'.repeat(MAX - 2)}"`;
+    const fits = watchedRequest({ body: atLimit, headers: { 'content-length': String(MAX) } });
+    expect((await limitedApp().fetch(fits.request)).status).toBe(200);
+    const over = watchedRequest({ body: `${atLimit} `, headers: { 'content-length': String(MAX + 1) } });
+    expect((await limitedApp().fetch(over.request)).status).toBe(413);
+  });
+
   it('refuses a declared length that is not a number', async () => {
     const { request } = watchedRequest({ body: '{}', headers: { 'content-length': 'lots' } });
     expect((await limitedApp().fetch(request)).status).toBe(413);
@@ -76,5 +86,22 @@ describe('bodySizeLimit', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('pong');
     expect(watch.bodyRead).toBe(false);
+  });
+
+  it('judges bodies over a real socket, where the client declares their length', async () => {
+    const server = createAdaptorServer({ fetch: limitedApp().fetch });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    const post = (body: string) => fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', body });
+    try {
+      const fits = await post(`"${'x'.repeat(MAX - 2)}"`);
+      expect(fits.status).toBe(200);
+      expect(await fits.json()).toBe('x'.repeat(MAX - 2));
+      const over = await post(`"${'x'.repeat(MAX - 1)}"`);
+      expect(over.status).toBe(413);
+      expect(await over.json()).toEqual({ error: { code: 'payload_too_large' } });
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
   });
 });
