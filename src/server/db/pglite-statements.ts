@@ -115,12 +115,10 @@ export class StatementCachingPGlite extends PGlite {
   #touch(text: string, statement: Statement) {
     this.#statements.delete(text);
     this.#statements.set(text, statement);
-    if (this.#statements.size <= this.#maxStatements) return;
-    const [oldestText, oldest] = this.#statements.entries().next().value!;
-    this.#statements.delete(oldestText);
-    this.#closing.push(protocol.serialize.close({ type: 'S', name: oldest.name }));
+    if (this.#statements.size > this.#maxStatements) this.#forget(this.#statements.keys().next().value!);
   }
 
+  /** Drops a statement; PostgreSQL closes it with the next call. */
   #forget(text: string) {
     const statement = this.#statements.get(text);
     if (!statement) return;
