@@ -11,9 +11,9 @@ import {
   onboarded,
   percentile,
   postStreaming,
-  rssOf,
   sleep,
   streamReply,
+  watchPeakRss,
 } from './journey.mjs';
 import { measure, startApp, startHello, table } from './lib.mjs';
 
@@ -216,10 +216,7 @@ function ttftRow(label, added, cpuPerReply = null) {
  */
 async function concurrentStreams(app, stub, cookie, chats) {
   stub.enqueue(...chats.map(() => LONG_REPLY));
-  let peakRss = rssOf(app.child.pid);
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(app.child.pid));
-  }, 50);
+  const memory = watchPeakRss(app.child.pid);
   let open = 0;
   let peakOpen = 0;
   const started = performance.now();
@@ -236,7 +233,7 @@ async function concurrentStreams(app, stub, cookie, chats) {
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = (cpuMsOf(app.child.pid) - cpuBefore) / 1000;
-  clearInterval(sampler);
+  const peakRss = memory.peak();
   const errors = results.filter((r) => !r.ok);
   if (errors.length)
     console.log(
@@ -249,6 +246,8 @@ async function concurrentStreams(app, stub, cookie, chats) {
     'open at once (peak)': peakOpen,
     errors: errors.length,
     'peak RSS MB': Math.round(peakRss / 1024),
+    // The process's own peak before the streams: start-up (PGlite compiles its WebAssembly) and set-up.
+    'peak RSS before MB': Math.round(memory.before / 1024),
     'TTFT p50 ms': percentile(ttfts, 50).toFixed(0),
     'TTFT p99 ms': percentile(ttfts, 99).toFixed(0),
     'all done (s)': seconds.toFixed(1),

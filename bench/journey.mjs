@@ -1,6 +1,6 @@
 // What the benchmarks do over HTTP, as a browser would: onboarded accounts, chats, streamed replies;
 // and the small measuring helpers they share.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { signedInCookie } from './lib.mjs';
 
@@ -134,13 +134,21 @@ export async function expectOk(pending) {
   return response;
 }
 
-export function rssOf(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
+/**
+ * The server's peak resident memory over a phase, exact rather than sampled: the kernel's high-water
+ * mark (`VmHWM`), reset as the phase starts by writing 5 to `clear_refs`. `before` is the peak up to
+ * then: start-up and the bench's own set-up. Values in kB.
+ */
+export function watchPeakRss(pid) {
+  const before = highWaterKb(pid);
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return { before, peak: () => highWaterKb(pid) };
+}
+
+function highWaterKb(pid) {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (kb === undefined) throw new Error(`/proc/${pid}/status has no VmHWM`);
+  return Number(kb);
 }
 
 /** CPU time (user + system, ms) a process has used so far; Linux counts it in ticks of 10 ms. */

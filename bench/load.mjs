@@ -5,7 +5,7 @@
 // server's peak RSS. Loopback only.
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { createChats, onboarded, percentile, rssOf, streamReply } from './journey.mjs';
+import { createChats, onboarded, percentile, streamReply, watchPeakRss } from './journey.mjs';
 import { BENCH_PASSWORD, startApp, table } from './lib.mjs';
 
 const DURATION_S = Number(process.env.LOAD_DURATION ?? 60);
@@ -37,10 +37,7 @@ async function loadRun(label, users, env) {
   const app = await startApp({ ...env, OPENAI_API_KEY: 'bench-key', OPENAI_BASE_URL: stub.baseURL });
   try {
     const visitors = await prepareVisitors(app, users, label);
-    let peakRss = rssOf(app.child.pid);
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, rssOf(app.child.pid));
-    }, 100);
+    const memory = watchPeakRss(app.child.pid);
     const timings = Object.fromEntries(STEPS.map((step) => [step, { ms: [], errors: 0, lastError: '' }]));
     const deadline = performance.now() + DURATION_S * 1000;
     let visits = 0;
@@ -52,7 +49,6 @@ async function loadRun(label, users, env) {
         }
       }),
     );
-    clearInterval(sampler);
     const requests = STEPS.reduce((sum, step) => sum + timings[step].ms.length + timings[step].errors, 0);
     const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0);
     for (const step of STEPS)
@@ -72,7 +68,7 @@ async function loadRun(label, users, env) {
         done: requests - errors,
         errors,
         'p50 ms': '',
-        'p99 ms': `peak RSS ${Math.round(peakRss / 1024)} MB`,
+        'p99 ms': `peak RSS ${Math.round(memory.peak() / 1024)} MB`,
       },
     ];
   } finally {

@@ -7,8 +7,16 @@
  * - a 512 MB old generation;
  * - after each full collection, the old generation may grow by 20% of its live data before the next
  *   (V8 allowed about 50% with this limit). At 2,000 streaming replies the live data is about 190 MB.
+ *
+ * WebAssembly stays on V8's baseline compiler (decision 029): optimizing PGlite's largest function
+ * alone took over 550 MB for half a second, doubling the server's peak memory as it started.
  */
-const FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--heap-growing-percent=20'];
+const FLAGS = [
+  '--max-semi-space-size=8',
+  '--max-old-space-size=512',
+  '--heap-growing-percent=20',
+  '--liftoff-only',
+];
 
 export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? '') {
   return FLAGS.filter((flag) => !nodeOptions.includes(flag.split('=')[0]));
