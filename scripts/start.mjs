@@ -22,6 +22,6 @@ if (process.execve) {
     ...serverEnv(),
   });
 }
-// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap
-// and allocator settings.
+// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap,
+// allocator and WebAssembly compiler settings.
 await import(server);

@@ -67,12 +67,12 @@ describe('npm start', () => {
     expect(health.status).toBe(200);
 
     const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
-    expect(serverNodeFlags('')).toHaveLength(4);
+    expect(serverNodeFlags('')).toHaveLength(5);
     for (const flag of serverNodeFlags('')) expect(commandLine).toContain(flag);
     expect(commandLine.at(-2)).toBe(path.join(root, 'dist/server/main.js'));
     const environment = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
     expect(environment).toContain(`GLIBC_TUNABLES=${SERVER_TRIM_THRESHOLD}`);
-    // A first start on PGlite (its migrations included) peaked at 700-790 MB while V8 optimized
+    // A first start on PGlite (its migrations included) peaked at about 720-760 MB while V8 optimized
     // PGlite's WebAssembly, and peaks at about 200 MB on the baseline compiler.
     expect(peakRssMb(child.pid!)).toBeLessThan(400);
 

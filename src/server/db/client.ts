@@ -195,6 +195,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   }
 }
 
+/** V8 flags that keep WebAssembly on its baseline compiler, as the server runs (decision 029). */
+const WASM_BASELINE_ONLY = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+
 const INITDB_SCRIPT = fileURLToPath(
   new URL(`./pglite-initdb.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
 );
@@ -210,7 +213,7 @@ export async function initPgliteDataDir(pgData: string): Promise<void> {
   rmSync(building, { recursive: true, force: true });
   // On V8's baseline WebAssembly compiler, as the server runs: initdb peaks at about 680 MB instead of
   // 1.1 GB (decision 029).
-  await promisify(execFile)(process.execPath, ['--liftoff-only', INITDB_SCRIPT, building]);
+  await promisify(execFile)(process.execPath, [...WASM_BASELINE_ONLY, INITDB_SCRIPT, building]);
   rmSync(pgData, { recursive: true, force: true });
   renameSync(building, pgData);
 }
