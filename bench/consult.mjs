@@ -246,7 +246,7 @@ async function concurrentStreams(app, stub, cookie, chats) {
     'open at once (peak)': peakOpen,
     errors: errors.length,
     'peak RSS MB': Math.round(peakRss / 1024),
-    // The process's own peak before the streams: start-up (PGlite compiles its WebAssembly) and set-up.
+    // The process's own peak before the streams: start-up, set-up and the time-to-first-token runs.
     'peak RSS before MB': Math.round(memory.before / 1024),
     'TTFT p50 ms': percentile(ttfts, 50).toFixed(0),
     'TTFT p99 ms': percentile(ttfts, 99).toFixed(0),

@@ -2,6 +2,7 @@
 // and the small measuring helpers they share.
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { peakRssKb } from '../scripts/lib/peak-rss.mjs';
 import { signedInCookie } from './lib.mjs';
 
 export const PROFILE = {
@@ -136,19 +137,13 @@ export async function expectOk(pending) {
 
 /**
  * The server's peak resident memory over a phase, exact rather than sampled: the kernel's high-water
- * mark (`VmHWM`), reset as the phase starts by writing 5 to `clear_refs`. `before` is the peak up to
- * then: start-up and the bench's own set-up. Values in kB.
+ * mark, reset as the phase starts by writing 5 to `clear_refs`. `before` is the peak up to then:
+ * start-up, the bench's own set-up and any earlier runs. Values in kB.
  */
 export function watchPeakRss(pid) {
-  const before = highWaterKb(pid);
+  const before = peakRssKb(pid);
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  return { before, peak: () => highWaterKb(pid) };
-}
-
-function highWaterKb(pid) {
-  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  if (kb === undefined) throw new Error(`/proc/${pid}/status has no VmHWM`);
-  return Number(kb);
+  return { before, peak: () => peakRssKb(pid) };
 }
 
 /** CPU time (user + system, ms) a process has used so far; Linux counts it in ticks of 10 ms. */

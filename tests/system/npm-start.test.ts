@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { peakRssKb } from '../../scripts/lib/peak-rss.mjs';
 import { freePort } from '../../scripts/lib/postgres.mjs';
 import { SERVER_TRIM_THRESHOLD, serverEnv, serverNodeFlags } from '../../scripts/lib/server-flags.mjs';
 
@@ -32,12 +33,6 @@ async function waitForHealth(url: string, output: string[]) {
     if (Date.now() > deadline) throw new Error(`no answer from ${url}:\n${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** The process's peak resident memory so far, in MB (the kernel's high-water mark). */
-function peakRssMb(pid: number) {
-  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
 }
 
 describe('npm start', () => {
@@ -74,7 +69,7 @@ describe('npm start', () => {
     expect(environment).toContain(`GLIBC_TUNABLES=${SERVER_TRIM_THRESHOLD}`);
     // A first start on PGlite (its migrations included) peaked at about 720-760 MB while V8 optimized
     // PGlite's WebAssembly, and peaks at about 200 MB on the baseline compiler.
-    expect(peakRssMb(child.pid!)).toBeLessThan(400);
+    expect(peakRssKb(child.pid!) / 1024).toBeLessThan(400);
 
     const exited = new Promise((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
