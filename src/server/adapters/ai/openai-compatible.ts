@@ -1,6 +1,7 @@
-import { createOpenAI } from '@ai-sdk/openai';
+import OpenAI from 'openai';
 import { createHttpFetch } from './http-fetch';
 import type { AiProvider } from './index';
+import { openAiChatModel } from './openai-chat-model';
 
 const OPENAI_ORIGIN = 'https://api.openai.com';
 const CHAT_MODEL = /^(gpt-4|gpt-3\.5-turbo|gpt-5|chatgpt-|o[1345](-|$))/;
@@ -14,25 +15,25 @@ export interface OpenAiCompatibleOptions {
 }
 
 /**
- * Any OpenAI-compatible endpoint through the chat completions API (`.chat(model)`), which OpenAI,
+ * Any OpenAI-compatible endpoint through the chat completions API, over OpenAI's client: OpenAI,
  * Ollama, vLLM and llama.cpp all speak; streamed usage comes in the final chunk.
  */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): AiProvider {
   const baseURL = (options.baseUrl ?? `${OPENAI_ORIGIN}/v1`).replace(/\/+$/, '');
-  const fetch = options.fetch ?? createHttpFetch();
-  const openai = createOpenAI({ apiKey: options.apiKey, baseURL, fetch });
+  // The client's own retries are off: the callers retry (`openModelStream`, `generateText`).
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL,
+    fetch: options.fetch ?? createHttpFetch(),
+    maxRetries: 0,
+  });
   const isOpenAi = new URL(baseURL).origin === OPENAI_ORIGIN;
   return {
     kind: 'openai',
-    languageModel: (modelId) => openai.chat(modelId),
+    languageModel: (modelId) => openAiChatModel(client, modelId),
     async listModels() {
-      const response = await fetch(`${baseURL}/models`, {
-        headers: { authorization: `Bearer ${options.apiKey}` },
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!response.ok) throw new Error(`The AI provider answered ${response.status} to the model list`);
-      const body = (await response.json()) as { data?: { id?: unknown }[] };
-      const ids = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+      const ids: string[] = [];
+      for await (const model of client.models.list({ timeout: 15_000 })) ids.push(model.id);
       return chatModelIds(ids, isOpenAi);
     },
   };

@@ -1,0 +1,208 @@
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3FinishReason,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+  type LanguageModelV3Usage,
+  UnsupportedFunctionalityError,
+} from '@ai-sdk/provider';
+import OpenAI from 'openai';
+
+type Chunk = OpenAI.Chat.ChatCompletionChunk;
+type ChatMessage = OpenAI.Chat.ChatCompletionMessageParam;
+
+const TEXT_ID = 'text';
+
+/**
+ * A chat completions model of an OpenAI-compatible endpoint, as the AI SDK's language model interface,
+ * over OpenAI's own client (decision 030): it reads a streamed reply in a few async generators where the
+ * SDK's provider runs each piece through seven web streams. It reads the prompt's text and the abort
+ * signal (the app sets no sampling settings); the client does not retry, the caller does
+ * (`openModelStream`, `generateText`), from the `APICallError` every provider failure becomes.
+ */
+export function openAiChatModel(client: OpenAI, modelId: string): LanguageModelV3 {
+  const url = `${client.baseURL}/chat/completions`;
+  const failed = (error: unknown, messages: ChatMessage[]) =>
+    asCallError(error, { url, requestBodyValues: { model: modelId, messages } });
+  return {
+    specificationVersion: 'v3',
+    provider: 'openai.chat',
+    modelId,
+    supportedUrls: {},
+    async doGenerate(options) {
+      const messages = chatMessages(options.prompt);
+      const completion = await client.chat.completions
+        .create({ model: modelId, messages }, { signal: options.abortSignal })
+        .catch((error) => Promise.reject(failed(error, messages)));
+      const choice = completion.choices[0];
+      const text = choice?.message.content ?? '';
+      return {
+        content: text ? [{ type: 'text', text }] : [],
+        finishReason: finishReasonOf(choice?.finish_reason),
+        usage: usageOf(completion.usage),
+        warnings: [],
+      };
+    },
+    async doStream(options: LanguageModelV3CallOptions) {
+      const messages = chatMessages(options.prompt);
+      try {
+        const chunks = await client.chat.completions.create(
+          { model: modelId, messages, stream: true, stream_options: { include_usage: true } },
+          { signal: options.abortSignal },
+        );
+        const iterator = chunks[Symbol.asyncIterator]();
+        // An error the provider sends before any output fails the call, so that it can be retried.
+        const opening = await readUntilOutput(iterator);
+        const parts = streamParts(opening, iterator, {
+          abortSignal: options.abortSignal,
+          failed: (error) => failed(error, messages),
+        });
+        return { stream: streamOf(parts) };
+      } catch (error) {
+        throw failed(error, messages);
+      }
+    },
+  };
+}
+
+async function readUntilOutput(iterator: AsyncIterator<Chunk>): Promise<Chunk[]> {
+  const read: Chunk[] = [];
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return read;
+    read.push(next.value);
+    const choice = next.value.choices[0];
+    if (choice?.delta?.content || choice?.finish_reason || next.value.usage) return read;
+  }
+}
+
+interface StreamState {
+  textStarted: boolean;
+  finishReason?: string | null;
+  usage?: OpenAI.CompletionUsage | null;
+}
+
+async function* streamParts(
+  opening: Chunk[],
+  rest: AsyncIterator<Chunk>,
+  call: { abortSignal: AbortSignal | undefined; failed: (error: unknown) => unknown },
+): AsyncGenerator<LanguageModelV3StreamPart> {
+  yield { type: 'stream-start', warnings: [] };
+  const state: StreamState = { textStarted: false };
+  try {
+    for (const chunk of opening) yield* partsOf(chunk, state);
+    for (let next = await rest.next(); !next.done; next = await rest.next())
+      yield* partsOf(next.value, state);
+  } catch (error) {
+    throw call.failed(error);
+  } finally {
+    // Stopped early (the reader cancelled): the client aborts the request.
+    await rest.return?.();
+  }
+  // OpenAI's client ends an aborted stream as if it were complete: it is not.
+  call.abortSignal?.throwIfAborted();
+  if (state.textStarted) yield { type: 'text-end', id: TEXT_ID };
+  yield { type: 'finish', finishReason: finishReasonOf(state.finishReason), usage: usageOf(state.usage) };
+}
+
+function* partsOf(chunk: Chunk, state: StreamState): Generator<LanguageModelV3StreamPart> {
+  const choice = chunk.choices[0];
+  const delta = choice?.delta?.content;
+  if (delta) {
+    if (!state.textStarted) yield { type: 'text-start', id: TEXT_ID };
+    state.textStarted = true;
+    yield { type: 'text-delta', id: TEXT_ID, delta };
+  }
+  state.finishReason = choice?.finish_reason ?? state.finishReason;
+  state.usage = chunk.usage ?? state.usage;
+}
+
+/** The generator as the web stream the interface asks for, read one part at a time. */
+function streamOf<T>(parts: AsyncGenerator<T>): ReadableStream<T> {
+  return new ReadableStream<T>(
+    {
+      async pull(controller) {
+        const next = await parts.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await parts.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function chatMessages(prompt: LanguageModelV3Prompt): ChatMessage[] {
+  return prompt.map((message): ChatMessage => {
+    if (message.role === 'system') return { role: 'system', content: message.content };
+    if (message.role === 'tool') throw new UnsupportedFunctionalityError({ functionality: 'tool messages' });
+    const text = message.content
+      .map((part) => {
+        if (part.type !== 'text')
+          throw new UnsupportedFunctionalityError({ functionality: `${part.type} parts` });
+        return part.text;
+      })
+      .join('');
+    return { role: message.role, content: text };
+  });
+}
+
+const FINISH_REASONS: Record<string, LanguageModelV3FinishReason['unified']> = {
+  stop: 'stop',
+  length: 'length',
+  content_filter: 'content-filter',
+  tool_calls: 'tool-calls',
+  function_call: 'tool-calls',
+};
+
+function finishReasonOf(raw: string | null | undefined): LanguageModelV3FinishReason {
+  return { unified: (raw && FINISH_REASONS[raw]) || 'other', raw: raw ?? undefined };
+}
+
+function usageOf(usage: OpenAI.CompletionUsage | null | undefined): LanguageModelV3Usage {
+  const cached = usage?.prompt_tokens_details?.cached_tokens;
+  const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
+  const prompt = usage?.prompt_tokens;
+  const completion = usage?.completion_tokens;
+  return {
+    inputTokens: {
+      total: prompt,
+      noCache: prompt !== undefined && cached !== undefined ? prompt - cached : prompt,
+      cacheRead: cached,
+      cacheWrite: undefined,
+    },
+    outputTokens: {
+      total: completion,
+      text: completion !== undefined && reasoning !== undefined ? completion - reasoning : completion,
+      reasoning,
+    },
+  };
+}
+
+/**
+ * The client's failures as the AI SDK's: retryable as OpenAI's client would retry them (a lost
+ * connection, 408, 409, 429, 5xx, or the provider's `x-should-retry`), and an error the provider sent in
+ * the stream before its answer. An abort stays as it is.
+ */
+function asCallError(error: unknown, request: { url: string; requestBodyValues: unknown }): unknown {
+  if (!(error instanceof OpenAI.APIError) || error instanceof OpenAI.APIUserAbortError) return error;
+  const headers = error.headers ? Object.fromEntries(error.headers) : undefined;
+  return new APICallError({
+    message: error.message,
+    ...request,
+    statusCode: error.status,
+    responseHeaders: headers,
+    responseBody: error.error === undefined ? undefined : JSON.stringify(error.error),
+    cause: error,
+    isRetryable: isRetryable(error.status, headers?.['x-should-retry']),
+  });
+}
+
+function isRetryable(status: number | undefined, shouldRetry: string | undefined): boolean {
+  if (shouldRetry === 'true' || shouldRetry === 'false') return shouldRetry === 'true';
+  return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+}
