@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
 
 /** Like undici's headers and body timeouts: a provider silent this long has failed. */
 const SILENT_PROVIDER_MS = 300_000;
@@ -69,13 +68,44 @@ function answerOf(
       const hasBody = method !== 'HEAD' && !BODILESS_STATUS.has(status);
       if (!hasBody) response.resume();
       resolve(
-        new Response(hasBody ? (Readable.toWeb(response) as ReadableStream<Uint8Array>) : null, {
+        new Response(hasBody ? bodyOf(response) : null, {
           status,
           statusText: response.statusMessage,
           headers: responseHeaders(response.rawHeaders),
         }),
       );
     });
+  });
+}
+
+/**
+ * The response's body as a web stream. A reader that stops early (OpenAI's client cancels the body at
+ * the `[DONE]` marker, before the end of the chunked body arrives) leaves the rest to be read and
+ * dropped, so that the kept-alive connection serves the next call; an abort still closes it.
+ */
+function bodyOf(response: http.IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  const settle = (end: () => void) => {
+    if (open) end();
+    open = false;
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      response.on('data', (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) response.pause();
+      });
+      response.once('end', () => settle(() => controller.close()));
+      response.on('error', (error) => settle(() => controller.error(error)));
+    },
+    pull() {
+      response.resume();
+    },
+    cancel() {
+      open = false;
+      response.removeAllListeners('data');
+      response.resume();
+    },
   });
 }
 

@@ -93,6 +93,24 @@ describe('the provider fetch over node:http', () => {
     await waitUntil(() => getEventListeners(signal, 'abort').length === 0);
   });
 
+  it('keeps its connection when a reader stops at the end marker before the body ends', async () => {
+    routes.set('/done-then-end', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: [DONE]\n\n');
+      setTimeout(() => res.end(), 20);
+    });
+    const response = await fetchOverHttp(`${origin}/done-then-end`);
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const first = lastRequest().port;
+    // The rest of the body arrives 20 ms later; the next call waits for the connection to be free.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    routes.set('/small', (_req, res) => res.end('ok'));
+    await (await fetchOverHttp(`${origin}/small`)).text();
+    expect(lastRequest().port).toBe(first);
+  });
+
   it('gives no body for a 204', async () => {
     routes.set('/empty', (_req, res) => {
       res.writeHead(204);

@@ -24,8 +24,10 @@ const TEXT_ID = 'text';
  */
 export function openAiChatModel(client: OpenAI, modelId: string): LanguageModelV3 {
   const url = `${client.baseURL}/chat/completions`;
-  const failed = (error: unknown, messages: ChatMessage[]) =>
-    asCallError(error, { url, requestBodyValues: { model: modelId, messages } });
+  const failed = (error: unknown, messages: ChatMessage[], abortSignal: AbortSignal | undefined) =>
+    abortSignal?.aborted
+      ? abortSignal.reason
+      : asCallError(error, { url, requestBodyValues: { model: modelId, messages } });
   return {
     specificationVersion: 'v3',
     provider: 'openai.chat',
@@ -35,8 +37,8 @@ export function openAiChatModel(client: OpenAI, modelId: string): LanguageModelV
       const messages = chatMessages(options.prompt);
       const completion = await client.chat.completions
         .create({ model: modelId, messages }, { signal: options.abortSignal })
-        .catch((error) => Promise.reject(failed(error, messages)));
-      const choice = completion.choices[0];
+        .catch((error) => Promise.reject(failed(error, messages, options.abortSignal)));
+      const choice = choiceOf(completion);
       const text = choice?.message.content ?? '';
       return {
         content: text ? [{ type: 'text', text }] : [],
@@ -57,11 +59,11 @@ export function openAiChatModel(client: OpenAI, modelId: string): LanguageModelV
         const opening = await readUntilOutput(iterator);
         const parts = streamParts(opening, iterator, {
           abortSignal: options.abortSignal,
-          failed: (error) => failed(error, messages),
+          failed: (error) => failed(error, messages, options.abortSignal),
         });
-        return { stream: streamOf(parts) };
+        return { stream: streamOf(parts, () => chunks.controller.abort()) };
       } catch (error) {
-        throw failed(error, messages);
+        throw failed(error, messages, options.abortSignal);
       }
     },
   };
@@ -73,7 +75,7 @@ async function readUntilOutput(iterator: AsyncIterator<Chunk>): Promise<Chunk[]>
     const next = await iterator.next();
     if (next.done) return read;
     read.push(next.value);
-    const choice = next.value.choices[0];
+    const choice = choiceOf(next.value);
     if (choice?.delta?.content || choice?.finish_reason || next.value.usage) return read;
   }
 }
@@ -89,9 +91,9 @@ async function* streamParts(
   rest: AsyncIterator<Chunk>,
   call: { abortSignal: AbortSignal | undefined; failed: (error: unknown) => unknown },
 ): AsyncGenerator<LanguageModelV3StreamPart> {
-  yield { type: 'stream-start', warnings: [] };
   const state: StreamState = { textStarted: false };
   try {
+    yield { type: 'stream-start', warnings: [] };
     for (const chunk of opening) yield* partsOf(chunk, state);
     for (let next = await rest.next(); !next.done; next = await rest.next())
       yield* partsOf(next.value, state);
@@ -108,7 +110,7 @@ async function* streamParts(
 }
 
 function* partsOf(chunk: Chunk, state: StreamState): Generator<LanguageModelV3StreamPart> {
-  const choice = chunk.choices[0];
+  const choice = choiceOf(chunk);
   const delta = choice?.delta?.content;
   if (delta) {
     if (!state.textStarted) yield { type: 'text-start', id: TEXT_ID };
@@ -119,8 +121,11 @@ function* partsOf(chunk: Chunk, state: StreamState): Generator<LanguageModelV3St
   state.usage = chunk.usage ?? state.usage;
 }
 
-/** The generator as the web stream the interface asks for, read one part at a time. */
-function streamOf<T>(parts: AsyncGenerator<T>): ReadableStream<T> {
+/**
+ * The generator as the web stream the interface asks for, read one part at a time. Cancelling it
+ * stops the provider's request at once, even while a read waits for the next token.
+ */
+function streamOf<T>(parts: AsyncGenerator<T>, stop: () => void): ReadableStream<T> {
   return new ReadableStream<T>(
     {
       async pull(controller) {
@@ -128,8 +133,9 @@ function streamOf<T>(parts: AsyncGenerator<T>): ReadableStream<T> {
         if (next.done) controller.close();
         else controller.enqueue(next.value);
       },
-      async cancel() {
-        await parts.return(undefined);
+      cancel() {
+        stop();
+        parts.return(undefined).catch(() => {});
       },
     },
     { highWaterMark: 0 },
@@ -184,25 +190,69 @@ function usageOf(usage: OpenAI.CompletionUsage | null | undefined): LanguageMode
 }
 
 /**
- * The client's failures as the AI SDK's: retryable as OpenAI's client would retry them (a lost
- * connection, 408, 409, 429, 5xx, or the provider's `x-should-retry`), and an error the provider sent in
- * the stream before its answer. An abort stays as it is.
+ * A record with no choices is an error some endpoints send in the stream (vLLM's
+ * `{ "object": "error", "message", "code" }`): it fails as an error frame does.
+ */
+function choiceOf<Choice>(record: { choices?: Choice[] }): Choice | undefined {
+  if (!Array.isArray(record.choices)) {
+    const message = (record as { message?: unknown }).message;
+    throw new OpenAI.APIError(
+      undefined,
+      record,
+      typeof message === 'string' ? message : 'The AI provider sent a record with no choices',
+      undefined,
+    );
+  }
+  return record.choices[0];
+}
+
+/**
+ * The client's failures as the AI SDK's (an abort is left as it is), retryable as OpenAI's client
+ * would retry them: a lost connection, 408, 409, 429, 5xx, or as the provider's `x-should-retry`
+ * says. An error frame in the stream has no status: it is read from its code and type, as
+ * `@ai-sdk/openai` read it. A connection lost after the answer's headers reaches us as Node's own
+ * error, and is retried too.
  */
 function asCallError(error: unknown, request: { url: string; requestBodyValues: unknown }): unknown {
-  if (!(error instanceof OpenAI.APIError) || error instanceof OpenAI.APIUserAbortError) return error;
+  if (error instanceof OpenAI.APIUserAbortError || error instanceof UnsupportedFunctionalityError)
+    return error;
+  if (!(error instanceof OpenAI.APIError)) {
+    return new APICallError({
+      message: error instanceof Error ? error.message : String(error),
+      ...request,
+      cause: error,
+      isRetryable: typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string',
+    });
+  }
   const headers = error.headers ? Object.fromEntries(error.headers) : undefined;
+  const status = error.status ?? frameStatus(error);
+  const shouldRetry = headers?.['x-should-retry'];
   return new APICallError({
     message: error.message,
     ...request,
-    statusCode: error.status,
+    statusCode: status,
     responseHeaders: headers,
     responseBody: error.error === undefined ? undefined : JSON.stringify(error.error),
     cause: error,
-    isRetryable: isRetryable(error.status, headers?.['x-should-retry']),
+    isRetryable:
+      shouldRetry === 'true' || shouldRetry === 'false'
+        ? shouldRetry === 'true'
+        : !/insufficient_quota/.test(`${error.code}`) && isRetryableStatus(status),
   });
 }
 
-function isRetryable(status: number | undefined, shouldRetry: string | undefined): boolean {
-  if (shouldRetry === 'true' || shouldRetry === 'false') return shouldRetry === 'true';
+/** The status an error frame stands for (none for a lost connection, which has none). */
+function frameStatus(error: InstanceType<typeof OpenAI.APIError>): number | undefined {
+  if (error instanceof OpenAI.APIConnectionError) return undefined;
+  const code = Number(error.code);
+  if (Number.isInteger(code) && code >= 400 && code < 600) return code;
+  const kind = `${error.code ?? ''} ${error.type ?? ''}`;
+  if (/rate_limit|insufficient_quota/.test(kind)) return 429;
+  if (/authentication|invalid_api_key/.test(kind)) return 401;
+  if (/invalid|context_length/.test(kind)) return 400;
+  return 500;
+}
+
+function isRetryableStatus(status: number | undefined): boolean {
   return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
 }

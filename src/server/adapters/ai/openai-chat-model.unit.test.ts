@@ -8,7 +8,7 @@ import {
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpFetch } from './http-fetch';
 import { openAiChatModel } from './openai-chat-model';
 
@@ -170,7 +170,72 @@ describe('an OpenAI-compatible chat model over OpenAI’s client', () => {
       setTimeout(() => res.destroy(), 20);
     };
     const { stream } = await openAiChatModel(client, 'gpt-test').doStream(call());
-    await expect(partsOf(stream)).rejects.toThrow();
+    expect((await callError(partsOf(stream))).isRetryable).toBe(true);
+  });
+
+  it('fails the call, retryably, when the connection drops after the headers and before any output', async () => {
+    reply = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content: '' }))}\n\n`, () =>
+        res.destroy(),
+      );
+    };
+    const error = await callError(openAiChatModel(client, 'gpt-test').doStream(call()));
+    expect(error.isRetryable).toBe(true);
+  });
+
+  it('does not retry an error frame that would fail again: a prompt too long, an exhausted quota', async () => {
+    const model = openAiChatModel(client, 'gpt-test');
+    reply = sse([
+      { error: { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' } },
+    ]);
+    expect(await callError(model.doStream(call()))).toMatchObject({ statusCode: 400, isRetryable: false });
+    reply = sse([{ error: { message: 'No quota', type: 'insufficient_quota', code: 'insufficient_quota' } }]);
+    expect(await callError(model.doStream(call()))).toMatchObject({ statusCode: 429, isRetryable: false });
+    reply = sse([{ error: { message: 'Slow down', type: 'requests', code: 'rate_limit_exceeded' } }]);
+    expect(await callError(model.doStream(call()))).toMatchObject({ statusCode: 429, isRetryable: true });
+  });
+
+  it('fails on an error record without choices, as vLLM sends one', async () => {
+    reply = sse([{ object: 'error', message: 'Model not loaded', type: 'BadRequestError', code: 400 }]);
+    const error = await callError(openAiChatModel(client, 'gpt-test').doStream(call()));
+    expect(error).toMatchObject({ statusCode: 400, isRetryable: false, message: 'Model not loaded' });
+  });
+
+  it('closes the provider’s request when the reader cancels, before reading or while it waits for a token', async () => {
+    let closed = false;
+    reply = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify(chunk({ content: 'First' }))}\n\n`);
+      res.on('close', () => {
+        closed = true;
+      });
+    };
+    const model = openAiChatModel(client, 'gpt-test');
+    const reader = (await model.doStream(call())).stream.getReader();
+    while ((await reader.read()).value?.type !== 'text-delta');
+    const waiting = reader.read();
+    await reader.cancel();
+    await expect(waiting).resolves.toMatchObject({ done: true });
+    await vi.waitFor(() => expect(closed).toBe(true));
+
+    closed = false;
+    await (await model.doStream(call())).stream.cancel();
+    await vi.waitFor(() => expect(closed).toBe(true));
+  });
+
+  it('fails with the abort when stopped before the first token', async () => {
+    const stop = new AbortController();
+    reply = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content: '' }))}\n\n`, () =>
+        stop.abort(new Error('Stopped by the user')),
+      );
+    };
+    const reading = openAiChatModel(client, 'gpt-test')
+      .doStream(call(stop.signal))
+      .then(({ stream }) => partsOf(stream));
+    await expect(reading).rejects.toThrow('Stopped by the user');
   });
 
   it('answers 429 with a retryable error carrying the provider’s retry-after', async () => {
@@ -240,6 +305,22 @@ describe('an OpenAI-compatible chat model over OpenAI’s client', () => {
       prompt: [{ role: 'user', content: [{ type: 'file', data: 'aGk=', mediaType: 'text/plain' }] }],
     };
     await expect(model.doStream(withFile)).rejects.toBeInstanceOf(UnsupportedFunctionalityError);
+    const withTool: LanguageModelV3CallOptions = {
+      prompt: [
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 't1',
+              toolName: 'lookup',
+              output: { type: 'text', value: 'x' },
+            },
+          ],
+        },
+      ],
+    };
+    await expect(model.doStream(withTool)).rejects.toBeInstanceOf(UnsupportedFunctionalityError);
     expect(bodies).toHaveLength(0);
   });
 });

@@ -26,6 +26,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     baseURL,
     fetch: options.fetch ?? createHttpFetch(),
     maxRetries: 0,
+    // Not read from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID, OPENAI_LOG): every
+    // OpenAI-compatible endpoint would get them. The server's logger reports failures.
+    organization: null,
+    project: null,
+    logLevel: 'off',
   });
   const isOpenAi = new URL(baseURL).origin === OPENAI_ORIGIN;
   return {
