@@ -226,7 +226,6 @@ function asCallError(error: unknown, request: { url: string; requestBodyValues: 
   }
   const headers = error.headers ? Object.fromEntries(error.headers) : undefined;
   const status = error.status ?? frameStatus(error);
-  const shouldRetry = headers?.['x-should-retry'];
   return new APICallError({
     message: error.message,
     ...request,
@@ -234,11 +233,23 @@ function asCallError(error: unknown, request: { url: string; requestBodyValues: 
     responseHeaders: headers,
     responseBody: error.error === undefined ? undefined : JSON.stringify(error.error),
     cause: error,
-    isRetryable:
-      shouldRetry === 'true' || shouldRetry === 'false'
-        ? shouldRetry === 'true'
-        : !/insufficient_quota/.test(`${error.code}`) && isRetryableStatus(status),
+    isRetryable: retryableUnlikeItsStatus(error, status, headers?.['x-should-retry']),
   });
+}
+
+/**
+ * Where retrying is not what the status says (`APICallError`'s own rule, used when this is undefined:
+ * 408, 409, 429 and 5xx): as the provider's `x-should-retry` says, never an exhausted quota (a 429),
+ * always a lost connection (no status).
+ */
+function retryableUnlikeItsStatus(
+  error: InstanceType<typeof OpenAI.APIError>,
+  status: number | undefined,
+  shouldRetry: string | undefined,
+): boolean | undefined {
+  if (shouldRetry === 'true' || shouldRetry === 'false') return shouldRetry === 'true';
+  if (/insufficient_quota/.test(`${error.code}`)) return false;
+  return status === undefined ? true : undefined;
 }
 
 /** The status an error frame stands for (none for a lost connection, which has none). */
@@ -251,8 +262,4 @@ function frameStatus(error: InstanceType<typeof OpenAI.APIError>): number | unde
   if (/authentication|invalid_api_key/.test(kind)) return 401;
   if (/invalid|context_length/.test(kind)) return 400;
   return 500;
-}
-
-function isRetryableStatus(status: number | undefined): boolean {
-  return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
 }
