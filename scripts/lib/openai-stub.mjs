@@ -21,8 +21,9 @@ export async function startOpenAiStub(options = {}) {
   const queue = [];
   /**
    * Every request, with when it arrived and when its first token left (performance.now() of this
-   * process: the benchmark subtracts the stub's own time to first token from the app's).
-   * @type {{ path: string, body: any, authorization: string | undefined, receivedAt: number, firstTokenAt?: number }[]}
+   * process: the benchmark subtracts the stub's own time to first token from the app's), and whether
+   * the app hung up before the streamed answer ended.
+   * @type {{ path: string, body: any, authorization: string | undefined, receivedAt: number, firstTokenAt?: number, abandoned?: boolean }[]}
    */
   const requests = [];
   const defaultReply = options.defaultReply ?? {
@@ -102,12 +103,17 @@ export async function startOpenAiStub(options = {}) {
       connection: 'keep-alive',
     });
     res.flushHeaders();
+    let cutOff = false;
+    res.on('close', () => {
+      if (!res.writableFinished && !cutOff) record.abandoned = true;
+    });
     if (reply.firstTokenDelayMs) await sleep(reply.firstTokenDelayMs);
     chunk({ role: 'assistant', content: '' });
     for (const [index, piece] of chunks.entries()) {
       if (index > 0 && reply.delayMs) await sleep(reply.delayMs);
       if (res.destroyed) return;
       if (reply.failAfter !== undefined && index >= reply.failAfter) {
+        cutOff = true;
         res.destroy();
         return;
       }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { sessionMiddleware } from './auth/middleware';
+import { sessionTokenReader } from './auth/session';
 import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -11,6 +12,7 @@ import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
+import { replyHeadStart } from './features/consult/head-start';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { supportRoutes } from './features/support/support.routes';
@@ -102,6 +104,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return response;
   });
 
+  // A follow-up asks the model before its session is read, and the checks run during the provider's
+  // wait; the reply takes that answer only if its checks and fresh prompt agree (decision 031).
+  const headStart = replyHeadStart(deps, sessionTokenReader(deps.auth));
+  app.use('/api/chats/:chatId/messages', headStart);
+  app.use('/api/chats/:chatId/first-reply', headStart);
   app.use('/api/*', sessionMiddleware(deps.auth, deps.db));
   app.route('/api', createApi(deps, options));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));

@@ -71,6 +71,51 @@ const sessionByTokenQuery = preparedFor((db) =>
     .prepare('session_by_token'),
 );
 
+/** What reading a session cookie needs of Better Auth's settings (its own, never restated). */
+function cookieSettings(auth: Auth) {
+  return auth.$context.then((context) => ({
+    secret: context.secret,
+    cookies: context.authCookies,
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  }));
+}
+
+type CookieSettings = Awaited<ReturnType<typeof cookieSettings>>;
+
+/**
+ * The session cookie as this reader takes it: no cookie; a case left to Better Auth (a remember-me or
+ * cached-session cookie, a session cookie sent twice, a signature that does not hold); or the token of
+ * a cookie signed exactly as Better Auth signs it. Hono's parser skips a malformed first value where
+ * Better Auth's keeps it, so a cookie sent twice could be read differently by the two: it goes to Better
+ * Auth. A token here is only signed, not yet a live session.
+ */
+type SessionCookie = { kind: 'none' } | { kind: 'better-auth' } | { kind: 'signed'; token: string };
+
+function readSessionCookie(c: Context, { secret, cookies }: CookieSettings): SessionCookie {
+  const jar = getCookie(c);
+  const signedToken = jar[cookies.sessionToken.name];
+  if (!signedToken) return { kind: 'none' };
+  const special = jar[cookies.dontRememberToken.name] || jar[cookies.sessionData.name];
+  if (special || !sentOnce(c.req.header('cookie') ?? '', cookies.sessionToken.name)) {
+    return { kind: 'better-auth' };
+  }
+  const token = verifiedToken(signedToken, secret);
+  return token ? { kind: 'signed', token } : { kind: 'better-auth' };
+}
+
+/**
+ * The signed token of a request's session cookie, when the cookie is of the form `sessionReader`
+ * answers itself; else null. Signed is not signed in: the session may have ended since.
+ */
+export function sessionTokenReader(auth: Auth) {
+  const settings = cookieSettings(auth);
+  return async function readSessionToken(c: Context): Promise<string | null> {
+    const cookie = readSessionCookie(c, await settings);
+    return cookie.kind === 'signed' ? cookie.token : null;
+  };
+}
+
 /**
  * Reads the signed-in session of a request (decision 020). The common case, a validly signed token of
  * a live session that is not yet due for its refresh, is answered here with one prepared query and a
@@ -79,12 +124,7 @@ const sessionByTokenQuery = preparedFor((db) =>
  * those rules: deleting an expired session, extending one due for refresh, refusing a forged cookie.
  */
 export function sessionReader(auth: Auth, db: Database) {
-  const settings = auth.$context.then((context) => ({
-    secret: context.secret,
-    cookies: context.authCookies,
-    expiresInMs: context.sessionConfig.expiresIn * 1000,
-    updateAgeMs: context.sessionConfig.updateAge * 1000,
-  }));
+  const settings = cookieSettings(auth);
 
   async function throughBetterAuth(c: Context): Promise<SignedInSession | null> {
     const result = await auth.api.getSession({ headers: c.req.raw.headers });
@@ -92,22 +132,14 @@ export function sessionReader(auth: Auth, db: Database) {
   }
 
   return async function readSession(c: Context): Promise<SignedInSession | null> {
-    const { secret, cookies, expiresInMs, updateAgeMs } = await settings;
-    const jar = getCookie(c);
-    const signedToken = jar[cookies.sessionToken.name];
-    if (!signedToken) return null;
-    // Sessions that Better Auth treats specially are left to it, and so is a session cookie sent twice
-    // (Hono's parser skips a malformed first value where Better Auth's keeps it: they could disagree).
-    const special = jar[cookies.dontRememberToken.name] || jar[cookies.sessionData.name];
-    if (special || !sentOnce(c.req.header('cookie') ?? '', cookies.sessionToken.name))
-      return throughBetterAuth(c);
-    // A signature that does not hold is left to it too: it answers "signed out", and owns any other rule.
-    const token = verifiedToken(signedToken, secret);
-    if (!token) return throughBetterAuth(c);
-    const [row] = await sessionByTokenQuery(db).execute({ token });
+    const current = await settings;
+    const cookie = readSessionCookie(c, current);
+    if (cookie.kind === 'none') return null;
+    if (cookie.kind === 'better-auth') return throughBetterAuth(c);
+    const [row] = await sessionByTokenQuery(db).execute({ token: cookie.token });
     const now = Date.now();
     const expiresAt = row?.expiresAt.getTime() ?? 0;
-    const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now;
+    const dueForRefresh = expiresAt - current.expiresInMs + current.updateAgeMs <= now;
     if (!row || expiresAt <= now || dueForRefresh) return throughBetterAuth(c);
     return { sessionId: row.sessionId, user: toSessionUser(row.user) };
   };

@@ -7,7 +7,7 @@ import {
   sendMessageInput,
 } from '../../../shared/schemas/consult';
 import { currentUser, requireUser } from '../../auth/middleware';
-import type { AppDeps, AppEnv } from '../../context';
+import type { AppDeps } from '../../context';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { assertOnboarded, loadGateState, requireOnboarded } from '../account/gate.service';
@@ -15,11 +15,12 @@ import { acquireGenerationSlot } from '../usage/usage.service';
 import { claimFirstReply, isStaleClaim, promptHistory } from './consult.queries';
 import { accessChat, chatView, createChat, storeUserMessage } from './consult.service';
 import { handledLater, loadPromptContext, replyChat, streamReply } from './generation';
+import { type HeadStartEnv, takeHeadStart } from './head-start';
 import { HISTORY_MESSAGES } from './prompt';
 
 export function consultRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
-  return new Hono<AppEnv>()
+  return new Hono<HeadStartEnv>()
     .post('/chats', onboarded, validate('json', createChatInput), async (c) => {
       const chat = await createChat(deps, currentUser(c), c.req.valid('json'));
       return c.json({ id: chat.id, title: chat.title }, 201);
@@ -58,6 +59,7 @@ export function consultRoutes(deps: AppDeps) {
         slot,
         requestSignal: c.req.raw.signal,
         context,
+        headStart: takeHeadStart(c),
       });
     })
     .post(
@@ -94,6 +96,7 @@ export function consultRoutes(deps: AppDeps) {
             slot,
             requestSignal: c.req.raw.signal,
             context,
+            headStart: takeHeadStart(c),
           });
           await stored;
           return reply;

@@ -5,8 +5,6 @@ import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-st
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
-import type { OfflineContext } from '../../adapters/ai';
-import { openModelStream } from '../../adapters/ai/model-stream';
 import { passagesOf } from '../../adapters/ai/passages';
 import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
@@ -22,6 +20,7 @@ import {
   insertMessageStatement,
   writeTogether,
 } from './consult.queries';
+import { askModel, type HeadStart, type ModelAnswer, type ModelPrompt, type PromptMemo } from './head-start';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -37,8 +36,7 @@ import {
 
 /** The spec's AI client timeout: a reply that runs longer is cut off and saved as it stands. */
 const REPLY_TIMEOUT_MS = 10 * 60_000;
-/** Retries of a provider call that failed or was rate-limited (the SDK backs off, honouring retry-after). */
-const MAX_RETRIES = 2;
+/** Retries of a notes request on a long transcript (the SDK backs off, honouring retry-after). */
 const CHUNK_MAX_RETRIES = 5;
 
 export interface ReplyRequest {
@@ -65,6 +63,8 @@ export interface ReplyRequest {
   requestSignal: AbortSignal;
   /** The instructions, model and profile, loaded while the route does its own work. */
   context: Promise<PromptContext>;
+  /** A follow-up's early answer, and the memo that lets the chat's next one start early (decision 031). */
+  headStart?: HeadStart;
 }
 
 export type ChatTranscript = Pick<ChatRow, 'transcript' | 'transcriptSegments'>;
@@ -154,25 +154,33 @@ async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
     reply.tokens = add(reply.tokens, tokens);
   };
   let prompt: Prompt | null = null;
+  const early = request.headStart?.early;
 
   write({ type: 'start', messageId: randomUUID() });
   try {
     prompt = await buildPrompt(deps, request, { abortSignal, write, spend });
-    const answer = handledLater(startAnswer(prompt, abortSignal));
+    const answer = handledLater(early?.takeFor(prompt, abortSignal) ?? askModel(prompt, abortSignal));
     if (!(await questionStored)) return abandon.abort();
     await streamAnswer(deps, request, { answer, textId, write, reply });
   } catch (error) {
     reply.outcome = abortSignal.aborted ? stoppedOrFailed(request, deps, timeout) : 'failed';
     if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chatId }, 'reply failed');
+  } finally {
+    early?.drop();
   }
   // Nothing of a reply to a question that could not be stored is kept: the route answers with the error.
-  if (!(await questionStored)) return;
+  if (!(await questionStored)) return request.headStart?.forget();
   if (prompt && !reply.usageReported && keepsText(request, reply)) {
     // No usage from the provider for a stored answer: count what was sent and received. An answer
     // that stores nothing (a failure or a Stop before its first token) costs the user nothing.
     spend({ prompt: countPromptTokens(prompt), completion: countTokens(reply.text) });
   }
   const saved = await saveReply(deps, request, reply);
+  if (saved.stored && prompt?.wholeTranscript) {
+    request.headStart?.remember(nextPromptMemo(request, prompt, reply));
+  } else {
+    request.headStart?.forget();
+  }
   if (reply.outcome === 'failed') {
     const id = `${textId}-apology`;
     write({ type: 'text-start', id });
@@ -182,12 +190,9 @@ async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
   write({ type: 'finish', messageMetadata: { totalTokens: saved.totalTokens, status: saved.status } });
 }
 
-interface Prompt {
-  model: ReturnType<AppDeps['ai']['languageModel']>;
-  system: string;
-  messages: HistoryMessage[];
-  /** What the offline model answers from; only when it is the model. */
-  offline?: OfflineContext;
+interface Prompt extends ModelPrompt {
+  /** Whether the whole transcript is in it (so a follow-up's prompt differs only by its history). */
+  wholeTranscript: boolean;
 }
 
 interface Preparation {
@@ -203,7 +208,7 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, preparation: Pr
   const question = request.question || FIRST_REPLY_REQUEST;
   const source = takeTranscript(request);
   const passages = passagesOf(source.transcript, source.transcriptSegments);
-  const transcript = await transcriptSection(deps, request, {
+  const { section, whole } = await transcriptSection(deps, request, {
     ...preparation,
     profile,
     passages,
@@ -212,8 +217,9 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, preparation: Pr
   });
   return {
     model,
-    system: systemPrompt(settings.instructions, profile, transcript),
+    system: systemPrompt(settings.instructions, profile, section),
     messages: [...request.history, { role: 'user', content: question }],
+    wholeTranscript: whole,
     offline:
       deps.ai.kind === 'offline'
         ? { passages, question: request.question, profile: profileFields(profile) }
@@ -228,15 +234,18 @@ function takeTranscript(request: ReplyRequest): ChatTranscript {
   return transcript;
 }
 
-/** Starts the model's answer: the provider request goes out now, its stream is read by `streamAnswer`. */
-function startAnswer(prompt: Prompt, abortSignal: AbortSignal) {
-  return openModelStream(prompt.model, {
-    system: prompt.system,
-    messages: prompt.messages,
-    abortSignal,
-    maxRetries: MAX_RETRIES,
-    providerOptions: prompt.offline && { offline: prompt.offline as never },
-  });
+/**
+ * The prompt the chat's next follow-up would start from: this one's history with the question and the
+ * answer as the history query will read them back (newest first, no apologies, nothing blank).
+ */
+function nextPromptMemo(request: ReplyRequest, prompt: Prompt, reply: Reply): PromptMemo {
+  const history = request.kind === 'first' ? [] : prompt.messages;
+  const answer = keepsText(request, reply) && /\S/.test(reply.text) ? [assistant(reply.text)] : [];
+  return { modelId: prompt.model.modelId, system: prompt.system, history: [...history, ...answer] };
+}
+
+function assistant(content: string): HistoryMessage {
+  return { role: 'assistant', content };
 }
 
 /**
@@ -248,7 +257,7 @@ async function streamAnswer(
   deps: AppDeps,
   request: ReplyRequest,
   run: {
-    answer: ReturnType<typeof startAnswer>;
+    answer: ModelAnswer;
     textId: string;
     write: Write;
     reply: Reply;
@@ -300,14 +309,14 @@ async function transcriptSection(
     question: string;
     model: ReturnType<AppDeps['ai']['languageModel']>;
   },
-): Promise<string> {
-  const whole = timedTranscript(context.passages);
+): Promise<{ section: string; whole: boolean }> {
+  const timed = timedTranscript(context.passages);
   const budget = transcriptBudget(context.profile);
-  if (whole.length <= budget) return fullTranscriptSection(whole);
+  if (timed.length <= budget) return { section: fullTranscriptSection(timed), whole: true };
   if (request.kind === 'follow-up' || deps.ai.kind === 'offline') {
-    return relevantExcerptsSection(context.passages, context.question, budget);
+    return { section: relevantExcerptsSection(context.passages, context.question, budget), whole: false };
   }
-  const chunks = transcriptChunks(whole, context.profile);
+  const chunks = transcriptChunks(timed, context.profile);
   const notes: string[] = [];
   for (const [index, chunk] of chunks.entries()) {
     context.write({ type: 'data-progress', data: { part: index + 1, of: chunks.length }, transient: true });
@@ -324,7 +333,7 @@ async function transcriptSection(
     context.spend(usageTokens(result.totalUsage));
     notes.push(result.text.trim());
   }
-  return notesSection(notes);
+  return { section: notesSection(notes), whole: false };
 }
 
 function usageTokens(usage: LanguageModelUsage): Tokens {
@@ -357,7 +366,7 @@ async function saveReply(
   deps: AppDeps,
   request: ReplyRequest,
   reply: Reply,
-): Promise<{ totalTokens: number; status: MessageStatus }> {
+): Promise<{ totalTokens: number; status: MessageStatus; stored: boolean }> {
   const { user, chatId } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
@@ -398,11 +407,13 @@ async function saveReply(
   }
   const release = request.slot.releaseStatement();
   if (release) writes.push(release);
+  let stored = true;
   try {
     // One statement: the message, the chat's total, the month's usage and the lease, all or nothing.
     await writeTogether(deps.db, writes);
   } catch (error) {
+    stored = false;
     deps.logger.error({ err: error, chatId }, 'could not store a reply');
   }
-  return { totalTokens, status: reply.outcome === 'failed' && !keepText ? 'error' : status };
+  return { totalTokens, status: reply.outcome === 'failed' && !keepText ? 'error' : status, stored };
 }

@@ -75,11 +75,24 @@ describe('an OpenAI-compatible provider', () => {
       expect(saved.status).toBe(200);
       const before = stub.requests.length;
       stub.enqueue({ chunks: ['Noted.'], usage: { prompt_tokens: 10, completion_tokens: 2 } });
-      await readUiStream(await user.client.post(`/api/chats/${id}/messages`, { content: 'And now?' }));
-      return stub.requests[before]!.body.messages[0].content as string;
+      const stream = await readUiStream(
+        await user.client.post(`/api/chats/${id}/messages`, { content: 'And now?' }),
+      );
+      const systems = stub.requests.slice(before).map((call) => call.body.messages[0].content as string);
+      return { text: stream.text, systems };
     };
-    expect(await ask('Answer as a pirate.')).toMatch(/^Answer as a pirate\./);
-    expect(await ask('Answer as a poet.')).toMatch(/^Answer as a poet\./);
+    const pirate = await ask('Answer as a pirate.');
+    expect(pirate.text).toBe('Noted.');
+    expect(pirate.systems).toEqual([expect.stringMatching(/^Answer as a pirate\./)]);
+    // The next follow-up starts early from the pirate's prompt (decision 031): the saved instructions
+    // differ, so that request is stopped and the answer comes from a fresh one.
+    stub.enqueue({ chunks: ['Arr.'], firstTokenDelayMs: 5_000 });
+    const poet = await ask('Answer as a poet.');
+    expect(poet.systems).toEqual([
+      expect.stringMatching(/^Answer as a pirate\./),
+      expect.stringMatching(/^Answer as a poet\./),
+    ]);
+    expect(poet.text).toBe('Noted.');
   });
 
   it('sends the newest 20 messages of the conversation, leaving out apologies and blanks', async () => {

@@ -1,0 +1,179 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiStub } from '../../../../scripts/lib/openai-stub.mjs';
+import { monthKey } from '../../../shared/dates';
+import { chatMessages, chats, sessions, usageMonths } from '../../db/schema';
+import { createManualChat, waitFor } from '../../testing/consult';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { readUiStream } from '../../testing/ui-stream';
+
+let t: TestApp;
+let stub: Awaited<ReturnType<typeof startOpenAiStub>>;
+beforeAll(async () => {
+  stub = await startOpenAiStub();
+  t = await createTestApp({ OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL });
+});
+afterAll(async () => {
+  await t.close();
+  await stub.close();
+});
+
+const TRANSCRIPT = '0:00\nWelcome.\n0:12\nReferrals reward both sides and cut acquisition costs.';
+
+const messagesOf = async (chatId: string) =>
+  (
+    await t.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.chatId, chatId))
+      .orderBy(chatMessages.createdAt)
+  ).map((m) => [m.role, m.content]);
+
+/** A chat with its first answer given, so that this session's next follow-up in it can start early. */
+async function answeredChat(user: TestUser) {
+  const id = await createManualChat(user, TRANSCRIPT);
+  stub.enqueue({ chunks: ['First ', 'answer.'] });
+  expect((await readUiStream(await user.client.post(`/api/chats/${id}/first-reply`))).text).toBe(
+    'First answer.',
+  );
+  return id;
+}
+
+/**
+ * Sends a follow-up while the session table is locked (on PGlite, while the one connection is held), so
+ * that no check of the request can run; lets it go once the provider has been asked. Returns the
+ * response and the provider requests made for it.
+ */
+async function sendWhileChecksWait(user: TestUser, chatId: string, content: string) {
+  const before = stub.requests.length;
+  let pending!: Promise<Response>;
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${sessions} in access exclusive mode`);
+    pending = user.client.post(`/api/chats/${chatId}/messages`, { content });
+    await waitFor(async () => (stub.requests.length > before ? true : undefined));
+  });
+  const response = await pending;
+  return { response, calls: () => stub.requests.slice(before) };
+}
+
+const lastContent = (call: { body: { messages: { content: string }[] } }) =>
+  call.body.messages.at(-1)!.content;
+
+describe('a follow-up asked before its checks (decision 031)', () => {
+  it('asks the model before the session is read, and streams that answer once the checks agree', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await answeredChat(user);
+    stub.enqueue({ chunks: ['Early ', 'and ', 'checked.'] });
+    const { response, calls } = await sendWhileChecksWait(user, id, 'What first?');
+    expect(response.status).toBe(200);
+    const stream = await readUiStream(response);
+    expect(stream.text).toBe('Early and checked.');
+    expect(stream.metadata?.status).toBe('complete');
+    // One request to the provider, exactly as a fresh reply would have sent it.
+    expect(calls()).toHaveLength(1);
+    const [system, ...conversation] = calls()[0]!.body.messages;
+    expect(system.content).toContain('Referrals reward both sides');
+    expect(conversation).toEqual([
+      { role: 'assistant', content: 'First answer.' },
+      { role: 'user', content: 'What first?' },
+    ]);
+    expect(await messagesOf(id)).toEqual([
+      ['assistant', 'First answer.'],
+      ['user', 'What first?'],
+      ['assistant', 'Early and checked.'],
+    ]);
+
+    // The next follow-up starts early too, with this exchange in its history.
+    const next = await sendWhileChecksWait(user, id, 'And then?');
+    expect((await readUiStream(next.response)).text).toBe('Here is advice from the stub citing [00:05].');
+    expect(next.calls()).toHaveLength(1);
+    expect(next.calls()[0]!.body.messages.slice(-3)).toEqual([
+      { role: 'user', content: 'What first?' },
+      { role: 'assistant', content: 'Early and checked.' },
+      { role: 'user', content: 'And then?' },
+    ]);
+  });
+
+  it('drops the early request when the chat has moved on elsewhere, and asks again with the fresh history', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await answeredChat(user);
+    // Another tab (or process) added an exchange this process did not see.
+    const now = Date.now();
+    await t.db.insert(chatMessages).values([
+      { chatId: id, userId: user.id, role: 'user', content: 'From the other tab', createdAt: new Date(now) },
+      {
+        chatId: id,
+        userId: user.id,
+        role: 'assistant',
+        content: 'Other answer',
+        createdAt: new Date(now + 1),
+      },
+    ]);
+    stub.enqueue({ chunks: ['Stale.'], firstTokenDelayMs: 5_000 }, { chunks: ['Fresh.'] });
+    const { response, calls } = await sendWhileChecksWait(user, id, 'And this?');
+    expect((await readUiStream(response)).text).toBe('Fresh.');
+    const [early, fresh] = calls();
+    expect(calls()).toHaveLength(2);
+    expect(early!.body.messages.slice(1)).toEqual([
+      { role: 'assistant', content: 'First answer.' },
+      { role: 'user', content: 'And this?' },
+    ]);
+    await waitFor(async () => (early!.abandoned ? true : undefined));
+    expect(fresh!.body.messages.slice(1)).toEqual([
+      { role: 'assistant', content: 'First answer.' },
+      { role: 'user', content: 'From the other tab' },
+      { role: 'assistant', content: 'Other answer' },
+      { role: 'user', content: 'And this?' },
+    ]);
+    expect(fresh!.abandoned).toBeUndefined();
+    expect((await messagesOf(id)).slice(-2)).toEqual([
+      ['user', 'And this?'],
+      ['assistant', 'Fresh.'],
+    ]);
+  });
+
+  const refusals: [string, number, (user: TestUser, chatId: string) => Promise<unknown>][] = [
+    ['its session has ended', 401, (user) => t.db.delete(sessions).where(eq(sessions.userId, user.id))],
+    ['its chat was deleted', 404, (user, chatId) => user.client.delete(`/api/chats/${chatId}`)],
+    [
+      'its user is over the monthly limit',
+      402,
+      (user) =>
+        t.db
+          .update(usageMonths)
+          .set({ tokens: 1_000_000 })
+          .where(and(eq(usageMonths.userId, user.id), eq(usageMonths.month, monthKey()))),
+    ],
+  ];
+
+  it.each(refusals)(
+    'stops the early request when %s, stores nothing and asks no more',
+    async (_, status, refuse) => {
+      const user = await t.createOnboardedUser();
+      const id = await answeredChat(user);
+      await refuse(user, id);
+      stub.enqueue({ chunks: ['Too early.'], firstTokenDelayMs: 5_000 });
+      const { response, calls } = await sendWhileChecksWait(user, id, 'Still there?');
+      expect(response.status).toBe(status);
+      expect(calls().map(lastContent)).toEqual(['Still there?']);
+      await waitFor(async () => (calls()[0]!.abandoned ? true : undefined));
+      expect(await messagesOf(id)).toEqual([['assistant', 'First answer.']]);
+      // The refusal took the remembered prompt with it: the next send is checked before anything is asked.
+      const again = await user.client.post(`/api/chats/${id}/messages`, { content: 'Hello?' });
+      expect(again.status).toBe(status);
+      expect(calls()).toHaveLength(1);
+    },
+  );
+
+  it('never asks early in a chat that this session has not had answered here', async () => {
+    const owner = await t.createOnboardedUser();
+    const id = await answeredChat(owner);
+    const [chat] = await t.db.select({ userId: chats.userId }).from(chats).where(eq(chats.id, id));
+    expect(chat?.userId).toBe(owner.id);
+    const other = await t.createOnboardedUser();
+    const before = stub.requests.length;
+    const refused = await other.client.post(`/api/chats/${id}/messages`, { content: 'Mine now?' });
+    expect(refused.status).toBe(404);
+    expect(stub.requests.length).toBe(before);
+  });
+});
