@@ -310,6 +310,57 @@ test.describe('the consultation', () => {
   });
 });
 
+test.describe('with an AI key', () => {
+  test('each follow-up asks the provider once; Stop stops the provider too and keeps what arrived', async ({
+    page,
+  }) => {
+    const stub = await startOpenAiStub({
+      defaultReply: { chunks: ['Test ', 'the ', 'premium ', 'tier ', '[01:20].'], firstTokenDelayMs: 200 },
+    });
+    const server = await startAppServer({ OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: stub.baseURL });
+    try {
+      await signUpOnboarded(page, server);
+      const chatId = await createSampleChat(page, server);
+      await page.goto(`${server.baseURL}/chat/${chatId}`);
+      const answers = page.getByRole('article', { name: 'Assistant message' });
+      await expect(answers.first()).toContainText(/Tokens: \d+/);
+
+      // The follow-up starts from the first answer's prompt (decision 031) and is answered by that one
+      // request: the browser sees its text once, and the provider was asked once per message.
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('Which tier first?');
+      await box.press('Enter');
+      await expect(answers.nth(1)).toContainText('Test the premium tier [01:20].');
+      await expect(answers.nth(1)).toContainText(/Tokens: \d+/);
+      const asked = stub.requests.filter((r) => r.path.endsWith('/chat/completions'));
+      expect(asked.map((r) => r.body.messages.at(-1).content)).toEqual([
+        expect.stringContaining('first consultation'),
+        'Which tier first?',
+      ]);
+      expect(asked.at(-1)!.body.messages.slice(1, -1)).toEqual([
+        { role: 'assistant', content: 'Test the premium tier [01:20].' },
+      ]);
+
+      // Stop mid-stream: the provider's request is stopped too, and what arrived is kept.
+      stub.enqueue({ chunks: Array.from({ length: 60 }, (_, i) => `step${i} `), delayMs: 100 });
+      await box.fill('Give me every step');
+      await box.press('Enter');
+      await expect(answers.nth(2)).toContainText('step2');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await expect(answers.nth(2)).toContainText('stopped early');
+      await expect.poll(() => stub.requests.at(-1)!.abandoned).toBe(true);
+      expect(stub.requests.at(-1)!.body.messages.at(-1).content).toBe('Give me every step');
+      await page.reload();
+      await expect(answers.nth(2)).toContainText('step0 step1 step2');
+      await expect(answers.nth(2)).not.toContainText('step59');
+      await expect(answers.nth(2)).toContainText('stopped early');
+    } finally {
+      await server.stop();
+      await stub.close();
+    }
+  });
+});
+
 test.describe('with an AI key and YouTube answering', () => {
   // The blocked video's intake answers 502 on purpose, and the user at the limit gets a 402 from the chat.
   test.use({ allowConsoleErrors: [/\/api\/chats$|status of 402/] });
