@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { monthKey } from '../shared/dates';
 import { chatMessages, chats, usageMonths } from './db/schema';
-import { createManualChat, waitFor } from './testing/consult';
-import { createTestApp, type TestApp, type TestUser } from './testing/test-app';
+import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from './testing/consult';
+import type { TestApp, TestUser } from './testing/test-app';
 import { readUiStream } from './testing/ui-stream';
 
 /**
@@ -15,20 +14,17 @@ import { readUiStream } from './testing/ui-stream';
  */
 
 let t: TestApp;
-let stub: Awaited<ReturnType<typeof startOpenAiStub>>;
+let stub: OpenAiStub;
+let close: () => Promise<void>;
 let user: TestUser;
 let chatId: string;
 beforeAll(async () => {
-  stub = await startOpenAiStub();
-  t = await createTestApp({ OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL });
+  ({ t, stub, close } = await startAppWithOpenAiStub());
   user = await t.createOnboardedUser({ role: 'admin' });
   chatId = await createManualChat(user, '0:00\nWelcome.\n0:12\nReferrals cut acquisition costs.');
   await t.db.update(chats).set({ firstReplyClaimedAt: new Date() }).where(eq(chats.id, chatId));
 });
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+afterAll(() => close());
 
 async function expectBooksBalance() {
   const [usage] = await t.db

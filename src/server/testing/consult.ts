@@ -1,4 +1,5 @@
-import type { TestUser } from './test-app';
+import { startOpenAiStub } from '../../../scripts/lib/openai-stub.mjs';
+import { createTestApp, type TestUser } from './test-app';
 
 /** Creates a consultation from a pasted transcript; returns its id. */
 export async function createManualChat(user: TestUser, transcript: string): Promise<string> {
@@ -18,4 +19,17 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, attempts =
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('condition not met');
+}
+
+export type OpenAiStub = Awaited<ReturnType<typeof startOpenAiStub>>;
+
+/** The app answering through a local OpenAI-compatible stub: the provider faked at the network edge only. */
+export async function startAppWithOpenAiStub() {
+  const stub = await startOpenAiStub();
+  const t = await createTestApp({ OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL });
+  const close = async () => {
+    await t.close();
+    await stub.close();
+  };
+  return { t, stub, close };
 }

@@ -1,22 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiStub } from '../../../../scripts/lib/openai-stub.mjs';
 import { monthKey } from '../../../shared/dates';
 import { chatMessages, chats, sessions, usageMonths } from '../../db/schema';
-import { createManualChat, waitFor } from '../../testing/consult';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from '../../testing/consult';
+import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
 
 let t: TestApp;
-let stub: Awaited<ReturnType<typeof startOpenAiStub>>;
+let stub: OpenAiStub;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  stub = await startOpenAiStub();
-  t = await createTestApp({ OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL });
+  ({ t, stub, close } = await startAppWithOpenAiStub());
 });
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+afterAll(() => close());
 
 const TRANSCRIPT = '0:00\nWelcome.\n0:12\nReferrals reward both sides and cut acquisition costs.';
 
