@@ -12,7 +12,7 @@ import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
-import { replyHeadStart } from './features/consult/head-start';
+import { replyHeadStarts } from './features/consult/head-start';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { supportRoutes } from './features/support/support.routes';
@@ -106,9 +106,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // A follow-up asks the model before its session is read, and the checks run during the provider's
   // wait; the reply takes that answer only if its checks and fresh prompt agree (decision 031).
-  const headStart = replyHeadStart(deps, sessionTokenReader(deps.auth));
-  app.use('/api/chats/:chatId/messages', headStart);
-  app.use('/api/chats/:chatId/first-reply', headStart);
+  const headStarts = replyHeadStarts(deps, sessionTokenReader(deps.auth));
+  app.use('/api/chats/:chatId/messages', headStarts.followUp);
+  app.use('/api/chats/:chatId/first-reply', headStarts.firstReply);
   app.use('/api/*', sessionMiddleware(deps.auth, deps.db));
   app.route('/api', createApi(deps, options));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));

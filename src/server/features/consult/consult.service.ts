@@ -180,8 +180,13 @@ const storeQuestionQuery = preparedFor((db) => {
   return db.with(question, counted).select({ id: question.id }).from(question).prepare('store_question');
 });
 
-/** Stores the user's message and counts it as sent (a reply's answer waits for it). */
-export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
+/** Stores the user's message and counts it as sent (a reply's answer waits for it); its time. */
+export async function storeUserMessage(
+  deps: AppDeps,
+  user: SessionUser,
+  chat: ChatRow,
+  content: string,
+): Promise<Date> {
   const now = new Date();
   await storeQuestionQuery(deps.db).execute({
     chatId: chat.id,
@@ -190,4 +195,5 @@ export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: C
     createdAt: now,
     month: monthKey(now),
   });
+  return now;
 }

@@ -13,6 +13,7 @@ import { type ChunkWriter, uiMessageStreamResponse } from '../../http/ui-message
 import { loadGateState } from '../account/gate.service';
 import { type AssistantSettings, currentAssistantSettings } from '../assistant/assistant.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
+import { askModel, type ModelAnswer, type ModelPrompt } from './ask-model';
 import {
   addChatTokensStatement,
   type ChatRow,
@@ -20,7 +21,7 @@ import {
   insertMessageStatement,
   writeTogether,
 } from './consult.queries';
-import { askModel, type HeadStart, type ModelAnswer, type ModelPrompt, type PromptMemo } from './head-start';
+import type { HeadStart, PromptMemo } from './head-start';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -51,11 +52,11 @@ export interface ReplyRequest {
   /** The user's new message; empty for the first answer. */
   question: string;
   /**
-   * Settles when the question is stored (the route starts storing it as the reply starts, so the
-   * provider's wait covers the write). No text is sent or saved before it is stored; when storing
-   * fails, the reply is abandoned without a trace and the route answers with the error.
+   * Settles with the question's time when it is stored (the route starts storing it as the reply
+   * starts, so the provider's wait covers the write). No text is sent or saved before it is stored;
+   * when storing fails, the reply is abandoned without a trace and the route answers with the error.
    */
-  questionStored?: Promise<unknown>;
+  questionStored?: Promise<Date>;
   /** The conversation before the question, as the prompt carries it. */
   history: HistoryMessage[];
   slot: GenerationSlot;
@@ -139,9 +140,10 @@ async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
   const abandon = new AbortController();
   const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout, abandon.signal]);
-  const questionStored = (request.questionStored ?? Promise.resolve()).then(
-    () => true,
-    () => false,
+  // When the question was stored (the epoch for a first answer, which has none); null if it was not.
+  const questionStored = (request.questionStored ?? Promise.resolve(new Date(0))).then(
+    (storedAt) => storedAt.getTime(),
+    () => null,
   );
   const textId = randomUUID();
   const reply: Reply = {
@@ -159,8 +161,8 @@ async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
   write({ type: 'start', messageId: randomUUID() });
   try {
     prompt = await buildPrompt(deps, request, { abortSignal, write, spend });
-    const answer = handledLater(early?.takeFor(prompt, abortSignal) ?? askModel(prompt, abortSignal));
-    if (!(await questionStored)) return abandon.abort();
+    const answer = handledLater(answerFor(deps, request, prompt, abortSignal));
+    if ((await questionStored) === null) return abandon.abort();
     await streamAnswer(deps, request, { answer, textId, write, reply });
   } catch (error) {
     reply.outcome = abortSignal.aborted ? stoppedOrFailed(request, deps, timeout) : 'failed';
@@ -169,17 +171,17 @@ async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
     early?.drop();
   }
   // Nothing of a reply to a question that could not be stored is kept: the route answers with the error.
-  if (!(await questionStored)) return request.headStart?.forget();
+  const questionAt = await questionStored;
+  if (questionAt === null) return;
   if (prompt && !reply.usageReported && keepsText(request, reply)) {
     // No usage from the provider for a stored answer: count what was sent and received. An answer
     // that stores nothing (a failure or a Stop before its first token) costs the user nothing.
     spend({ prompt: countPromptTokens(prompt), completion: countTokens(reply.text) });
   }
-  const saved = await saveReply(deps, request, reply);
+  // Stored after its question, even in the same millisecond: the history reads them back in that order.
+  const saved = await saveReply(deps, request, reply, Math.max(Date.now(), questionAt + 1));
   if (saved.stored && prompt?.wholeTranscript) {
     request.headStart?.remember(nextPromptMemo(request, prompt, reply));
-  } else {
-    request.headStart?.forget();
   }
   if (reply.outcome === 'failed') {
     const id = `${textId}-apology`;
@@ -235,8 +237,20 @@ function takeTranscript(request: ReplyRequest): ChatTranscript {
 }
 
 /**
+ * The model's answer to `prompt`: the follow-up's early answer when it asked exactly this (decision
+ * 031), else a request sent now.
+ */
+function answerFor(deps: AppDeps, request: ReplyRequest, prompt: Prompt, abortSignal: AbortSignal) {
+  const early = request.headStart?.early;
+  const taken = early?.takeFor(prompt, abortSignal);
+  if (early && !taken)
+    deps.logger.info({ chatId: request.chatId }, 'early answer dropped: the prompt changed');
+  return taken ?? askModel(prompt, abortSignal);
+}
+
+/**
  * The prompt the chat's next follow-up would start from: this one's history with the question and the
- * answer as the history query will read them back (newest first, no apologies, nothing blank).
+ * answer as the history query will read them back (oldest first, no apologies, nothing blank).
  */
 function nextPromptMemo(request: ReplyRequest, prompt: Prompt, reply: Reply): PromptMemo {
   const history = request.kind === 'first' ? [] : prompt.messages;
@@ -366,12 +380,12 @@ async function saveReply(
   deps: AppDeps,
   request: ReplyRequest,
   reply: Reply,
+  now: number,
 ): Promise<{ totalTokens: number; status: MessageStatus; stored: boolean }> {
   const { user, chatId } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
   const keepText = keepsText(request, reply);
-  const now = Date.now();
   const message = (values: Partial<typeof chatMessages.$inferInsert>) =>
     insertMessageStatement(deps.db, {
       chatId,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
-import { chatMessages, chats, sessions, usageMonths } from '../../db/schema';
+import { chatMessages, profiles, sessions, usageMonths } from '../../db/schema';
 import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from '../../testing/consult';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
@@ -37,20 +37,31 @@ async function answeredChat(user: TestUser) {
 
 /**
  * Sends a follow-up while the session table is locked (on PGlite, while the one connection is held), so
- * that no check of the request can run; lets it go once the provider has been asked. Returns the
- * response and the provider requests made for it.
+ * that no check of the request can run; lets it go once the provider has been asked, or, when no early
+ * request is expected, after a moment (an early request leaves at once). Returns the response and the
+ * provider requests made for it.
  */
-async function sendWhileChecksWait(user: TestUser, chatId: string, content: string) {
+async function sendWhileChecksWait(user: TestUser, chatId: string, content: string, asksEarly = true) {
   const before = stub.requests.length;
   let pending!: Promise<Response>;
   await t.db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${sessions} in access exclusive mode`);
     pending = user.client.post(`/api/chats/${chatId}/messages`, { content });
-    await waitFor(async () => (stub.requests.length > before ? true : undefined));
+    if (asksEarly) await waitFor(async () => (stub.requests.length > before ? true : undefined));
+    else await sleep(300);
   });
   const response = await pending;
   return { response, calls: () => stub.requests.slice(before) };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const usageOf = async (userId: string) =>
+  (await t.db.select().from(usageMonths).where(eq(usageMonths.userId, userId))).map((row) => [
+    row.month,
+    row.tokens,
+    row.messages,
+  ]);
 
 const lastContent = (call: { body: { messages: { content: string }[] } }) =>
   call.body.messages.at(-1)!.content;
@@ -130,6 +141,7 @@ describe('a follow-up asked before its checks (decision 031)', () => {
 
   const refusals: [string, number, (user: TestUser, chatId: string) => Promise<unknown>][] = [
     ['its session has ended', 401, (user) => t.db.delete(sessions).where(eq(sessions.userId, user.id))],
+    ['its profile is gone', 403, (user) => t.db.delete(profiles).where(eq(profiles.userId, user.id))],
     ['its chat was deleted', 404, (user, chatId) => user.client.delete(`/api/chats/${chatId}`)],
     [
       'its user is over the monthly limit',
@@ -148,28 +160,44 @@ describe('a follow-up asked before its checks (decision 031)', () => {
       const user = await t.createOnboardedUser();
       const id = await answeredChat(user);
       await refuse(user, id);
+      const usage = await usageOf(user.id);
       stub.enqueue({ chunks: ['Too early.'], firstTokenDelayMs: 5_000 });
       const { response, calls } = await sendWhileChecksWait(user, id, 'Still there?');
       expect(response.status).toBe(status);
       expect(calls().map(lastContent)).toEqual(['Still there?']);
       await waitFor(async () => (calls()[0]!.abandoned ? true : undefined));
       expect(await messagesOf(id)).toEqual([['assistant', 'First answer.']]);
+      expect(await usageOf(user.id)).toEqual(usage);
       // The refusal took the remembered prompt with it: the next send is checked before anything is asked.
-      const again = await user.client.post(`/api/chats/${id}/messages`, { content: 'Hello?' });
-      expect(again.status).toBe(status);
-      expect(calls()).toHaveLength(1);
+      const again = await sendWhileChecksWait(user, id, 'Hello?', false);
+      expect(again.response.status).toBe(status);
+      expect(again.calls()).toEqual([]);
     },
   );
 
-  it('never asks early in a chat that this session has not had answered here', async () => {
-    const owner = await t.createOnboardedUser();
-    const id = await answeredChat(owner);
-    const [chat] = await t.db.select({ userId: chats.userId }).from(chats).where(eq(chats.id, id));
-    expect(chat?.userId).toBe(owner.id);
-    const other = await t.createOnboardedUser();
+  it('starts one early request for sends that race on a chat; one reply answers, the others wait their turn', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await answeredChat(user);
+    // Slow enough that the reply holds the user's lease while the other two sends are checked.
+    stub.enqueue(...[1, 2].map(() => ({ chunks: ['Only ', 'once.'], firstTokenDelayMs: 1_000 })));
     const before = stub.requests.length;
-    const refused = await other.client.post(`/api/chats/${id}/messages`, { content: 'Mine now?' });
-    expect(refused.status).toBe(404);
-    expect(stub.requests.length).toBe(before);
+    let sends!: Promise<Response>[];
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${sessions} in access exclusive mode`);
+      sends = ['One?', 'Two?', 'Three?'].map((content) =>
+        user.client.post(`/api/chats/${id}/messages`, { content }),
+      );
+      await waitFor(async () => (stub.requests.length > before ? true : undefined));
+      await sleep(300);
+      expect(stub.requests.length - before).toBe(1);
+    });
+    const responses = await Promise.all(sends);
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const answered = responses.find((r) => r.status === 200)!;
+    expect((await readUiStream(answered)).text).toBe('Only once.');
+    stub.clearQueue();
+    const rows = await messagesOf(id);
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toEqual(['assistant', 'Only once.']);
   });
 });

@@ -1,37 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Context, MiddlewareHandler } from 'hono';
 import { sendMessageInput } from '../../../shared/schemas/consult';
-import type { OfflineContext } from '../../adapters/ai';
-import { openModelStream } from '../../adapters/ai/model-stream';
 import type { AppDeps, AppEnv } from '../../context';
+import { askModel, type ModelAnswer, type ModelPrompt } from './ask-model';
 import type { HistoryMessage } from './consult.queries';
 import { HISTORY_MESSAGES } from './prompt';
-
-/** Retries of a provider call that failed or was rate-limited (the SDK backs off, honouring retry-after). */
-const MAX_RETRIES = 2;
-
-/** What a reply asks the model. */
-export interface ModelPrompt {
-  model: LanguageModelV3;
-  system: string;
-  messages: HistoryMessage[];
-  /** What the offline model answers from; only when it is the model. */
-  offline?: OfflineContext;
-}
-
-/** Asks the model: the provider request goes out now, its answer is read as it streams. */
-export function askModel(prompt: ModelPrompt, abortSignal: AbortSignal) {
-  return openModelStream(prompt.model, {
-    system: prompt.system,
-    messages: prompt.messages,
-    abortSignal,
-    maxRetries: MAX_RETRIES,
-    providerOptions: prompt.offline && { offline: prompt.offline as never },
-  });
-}
-
-export type ModelAnswer = ReturnType<typeof askModel>;
 
 /**
  * A follow-up's answer asked for before the request is checked (decision 031), from the prompt the
@@ -92,59 +65,56 @@ export interface PromptMemo {
 /** How many prompts a process keeps, and how many characters in all (a transcript can be long). */
 const MAX_MEMOS = 500;
 const MAX_MEMO_CHARS = 4_000_000;
-/** A prompt not used for this long is not worth a request that may be stopped. */
-const MEMO_IDLE_MS = 10 * 60_000;
+/** A prompt remembered this long ago is not worth a request that may be stopped. */
+const MEMO_MAX_AGE_MS = 10 * 60_000;
 
 interface StoredMemo extends PromptMemo {
   chars: number;
-  usedAt: number;
+  rememberedAt: number;
 }
 
 /**
  * The last prompt of each chat recently answered in this process, by session token and chat: a hint
  * that lets the next follow-up start early, never a source of truth (every reply checks and builds its
- * prompt from fresh reads). Least recently used first; bounded in count, size and idle time.
+ * prompt from fresh reads). Oldest first; bounded in count, size and age.
  */
 export class PromptMemos {
   readonly #memos = new Map<string, StoredMemo>();
   #chars = 0;
 
-  get(key: string, now = Date.now()): PromptMemo | undefined {
+  /**
+   * The prompt for a key, taken out: sends that race on one chat start early once, and a refused one
+   * leaves nothing behind. The reply that stores its answer remembers the next prompt.
+   */
+  take(key: string, now = Date.now()): PromptMemo | undefined {
     const memo = this.#memos.get(key);
     if (!memo) return undefined;
-    this.forget(key);
-    if (now - memo.usedAt > MEMO_IDLE_MS) return undefined;
-    this.#store(key, { ...memo, usedAt: now });
-    return memo;
+    this.#forget(key);
+    return now - memo.rememberedAt > MEMO_MAX_AGE_MS ? undefined : memo;
   }
 
   remember(key: string, memo: PromptMemo, now = Date.now()) {
-    this.forget(key);
+    this.#forget(key);
     const history = memo.history.slice(-HISTORY_MESSAGES);
     const chars = memo.system.length + history.reduce((sum, m) => sum + m.content.length, 0);
     if (chars > MAX_MEMO_CHARS / 8) return;
-    this.#store(key, { ...memo, history, chars, usedAt: now });
-    for (const [oldest, { chars: size }] of this.#memos) {
+    this.#memos.set(key, { ...memo, history, chars, rememberedAt: now });
+    this.#chars += chars;
+    for (const oldest of this.#memos.keys()) {
       if (this.#memos.size <= MAX_MEMOS && this.#chars <= MAX_MEMO_CHARS) break;
-      this.#memos.delete(oldest);
-      this.#chars -= size;
+      this.#forget(oldest);
     }
-  }
-
-  forget(key: string) {
-    const memo = this.#memos.get(key);
-    if (!memo) return;
-    this.#memos.delete(key);
-    this.#chars -= memo.chars;
   }
 
   get size() {
     return this.#memos.size;
   }
 
-  #store(key: string, memo: StoredMemo) {
-    this.#memos.set(key, memo);
-    this.#chars += memo.chars;
+  #forget(key: string) {
+    const memo = this.#memos.get(key);
+    if (!memo) return;
+    this.#memos.delete(key);
+    this.#chars -= memo.chars;
   }
 }
 
@@ -153,61 +123,47 @@ export interface HeadStart {
   early?: EarlyAnswer;
   /** Keeps the prompt for the chat's next follow-up, once the reply is stored. */
   remember(memo: PromptMemo): void;
-  forget(): void;
 }
 
 export type HeadStartEnv = AppEnv & { Variables: { headStart?: HeadStart } };
 
-const memosByDeps = new WeakMap<AppDeps, PromptMemos>();
-
-export function promptMemosOf(deps: AppDeps): PromptMemos {
-  let memos = memosByDeps.get(deps);
-  if (!memos) {
-    memos = new PromptMemos();
-    memosByDeps.set(deps, memos);
-  }
-  return memos;
-}
-
 /**
- * Runs before the session is read, on the reply routes (`/chats/:chatId/messages` and `/first-reply`).
- * For a follow-up whose chat this session was last answered in, it asks the model at once with the
- * remembered prompt and the new question, and lets the request go on (session, gates, chat, history,
- * limit) while the provider thinks. Whatever the route does not take over is stopped and forgotten: a
- * refused request leaves no memo behind.
+ * The middleware of the two reply routes, sharing one process's memos; each runs before the session is
+ * read. `followUp` (`/chats/:chatId/messages`): when this session's last reply in the chat left a
+ * prompt, it asks the model at once with that prompt and the new question, then lets the request go on
+ * (session, gates, chat, history, limit) while the provider thinks. `firstReply` starts nothing: it
+ * only lets the first answer leave the prompt for the first follow-up. An early answer the route does
+ * not take over is stopped when the request ends.
  */
-export function replyHeadStart(
-  deps: AppDeps,
-  readSessionToken: (c: Context) => Promise<string | null>,
-): MiddlewareHandler<HeadStartEnv> {
-  const memos = promptMemosOf(deps);
-  return async (c, next) => {
-    const token = c.req.method === 'POST' ? await readSessionToken(c) : null;
-    if (!token) return next();
-    const key = `${token} ${c.req.param('chatId')}`;
-    const headStart: HeadStart = {
-      remember: (memo) => memos.remember(key, memo),
-      forget: () => memos.forget(key),
-    };
-    const memo = deps.ai.kind === 'openai' && c.req.path.endsWith('/messages') ? memos.get(key) : undefined;
-    if (memo) headStart.early = await earlyAnswer(deps, c, memo);
-    c.set('headStart', headStart);
-    if (headStart.early) {
-      // PGlite runs statements on this thread: the provider request leaves before the checks hold it.
-      await setImmediate();
-    }
-    try {
-      await next();
-    } finally {
-      if (c.get('headStart')) {
-        headStart.early?.drop();
-        headStart.forget();
+export function replyHeadStarts(deps: AppDeps, readSessionToken: (c: Context) => Promise<string | null>) {
+  const memos = new PromptMemos();
+  const headStart = (startsEarly: boolean): MiddlewareHandler<HeadStartEnv> => {
+    return async (c, next) => {
+      const token = c.req.method === 'POST' ? await readSessionToken(c) : null;
+      if (!token) return next();
+      const key = `${token} ${c.req.param('chatId')}`;
+      const memo = startsEarly && deps.ai.kind === 'openai' ? memos.take(key) : undefined;
+      const early = memo && (await earlyAnswer(deps, c, memo));
+      c.set('headStart', { early, remember: (nextPrompt) => memos.remember(key, nextPrompt) });
+      if (early) {
+        // PGlite runs statements on this thread: the provider request leaves before the checks hold it.
+        await setImmediate();
       }
-    }
+      try {
+        await next();
+      } finally {
+        c.get('headStart')?.early?.drop();
+      }
+    };
   };
+  return { followUp: headStart(true), firstReply: headStart(false) };
 }
+
+const JSON_TYPE = /^application\/([a-z.-]+\+)?json(;|$)/i;
 
 async function earlyAnswer(deps: AppDeps, c: Context, memo: PromptMemo): Promise<EarlyAnswer | undefined> {
+  // Only a body the route's validator will read as JSON.
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) return undefined;
   const body = sendMessageInput.safeParse(await c.req.json().catch(() => null));
   if (!body.success) return undefined;
   return new EarlyAnswer({

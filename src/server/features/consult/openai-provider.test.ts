@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import { chatMessages, generationLeases, usageMonths } from '../../db/schema';
@@ -89,6 +89,34 @@ describe('an OpenAI-compatible provider', () => {
       expect.stringMatching(/^Answer as a poet\./),
     ]);
     expect(poet.text).toBe('Noted.');
+  });
+
+  it('stores an answer after its question even within the same millisecond, so the history keeps their order', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    // The clock stands still during each exchange: a question and its whole answer in one millisecond.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const [i, question] of ['First?', 'Second?'].entries()) {
+        vi.setSystemTime(Date.UTC(2026, 0, 1, 12, 0, i));
+        stub.enqueue({ chunks: [`About ${question}`] });
+        await readUiStream(await user.client.post(`/api/chats/${id}/messages`, { content: question }));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const rows = await messagesOf(id);
+    expect(rows.map((m) => m.content)).toEqual(['First?', 'About First?', 'Second?', 'About Second?']);
+    expect(rows[1]!.createdAt.getTime()).toBe(rows[0]!.createdAt.getTime() + 1);
+    expect(rows[3]!.createdAt.getTime()).toBe(rows[2]!.createdAt.getTime() + 1);
+    const before = stub.requests.length;
+    await readUiStream(await user.client.post(`/api/chats/${id}/messages`, { content: 'Third?' }));
+    const conversation = stub.requests
+      .at(-1)!
+      .body.messages.slice(1)
+      .map((m: { content: string }) => m.content);
+    expect(stub.requests.length - before).toBe(1);
+    expect(conversation).toEqual(['First?', 'About First?', 'Second?', 'About Second?', 'Third?']);
   });
 
   it('sends the newest 20 messages of the conversation, leaving out apologies and blanks', async () => {
