@@ -192,7 +192,7 @@ async function floorReply(url, body, content) {
   return { ok: status === 200 && ttft !== undefined, content, ttft };
 }
 
-/** A burst of 100 is sampled 3 times. */
+/** One stream at a time is sampled ONE_AT_A_TIME_SAMPLES times; a burst of 100, 3 times. */
 const burstRounds = (concurrency) => (concurrency === 1 ? ONE_AT_A_TIME_SAMPLES : 3);
 
 /** Sends `concurrency` messages at the same instant, round after round; the server-added ms of each. */

@@ -21,7 +21,7 @@ import {
   insertMessageStatement,
   writeTogether,
 } from './consult.queries';
-import type { HeadStart, PromptMemo } from './head-start';
+import type { EarlyAnswer, HeadStart, PromptMemo } from './head-start';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -161,7 +161,7 @@ async function generate(deps: AppDeps, request: ReplyRequest, write: Write) {
   write({ type: 'start', messageId: randomUUID() });
   try {
     prompt = await buildPrompt(deps, request, { abortSignal, write, spend });
-    const answer = handledLater(answerFor(deps, request, prompt, abortSignal));
+    const answer = handledLater(answerFor(deps, request.chatId, early, prompt, abortSignal));
     if ((await questionStored) === null) return abandon.abort();
     await streamAnswer(deps, request, { answer, textId, write, reply });
   } catch (error) {
@@ -240,11 +240,15 @@ function takeTranscript(request: ReplyRequest): ChatTranscript {
  * The model's answer to `prompt`: the follow-up's early answer when it asked exactly this (decision
  * 031), else a request sent now.
  */
-function answerFor(deps: AppDeps, request: ReplyRequest, prompt: Prompt, abortSignal: AbortSignal) {
-  const early = request.headStart?.early;
+function answerFor(
+  deps: AppDeps,
+  chatId: string,
+  early: EarlyAnswer | undefined,
+  prompt: Prompt,
+  abortSignal: AbortSignal,
+) {
   const taken = early?.takeFor(prompt, abortSignal);
-  if (early && !taken)
-    deps.logger.info({ chatId: request.chatId }, 'early answer dropped: the prompt changed');
+  if (early && !taken) deps.logger.info({ chatId }, 'early answer dropped: the prompt changed');
   return taken ?? askModel(prompt, abortSignal);
 }
 

@@ -118,7 +118,7 @@ export class PromptMemos {
   }
 }
 
-/** What a reply route takes over from `replyHeadStart`: the early answer, if any, and the memo to update. */
+/** What a reply route takes over from `replyHeadStarts`: the early answer, if any, and the memo to update. */
 export interface HeadStart {
   early?: EarlyAnswer;
   /** Keeps the prompt for the chat's next follow-up, once the reply is stored. */
@@ -139,10 +139,12 @@ export function replyHeadStarts(deps: AppDeps, readSessionToken: (c: Context) =>
   const memos = new PromptMemos();
   const headStart = (startsEarly: boolean): MiddlewareHandler<HeadStartEnv> => {
     return async (c, next) => {
-      const token = c.req.method === 'POST' ? await readSessionToken(c) : null;
+      // The offline model has no provider's wait to hide: nothing is remembered or started for it.
+      if (deps.ai.kind !== 'openai' || c.req.method !== 'POST') return next();
+      const token = await readSessionToken(c);
       if (!token) return next();
       const key = `${token} ${c.req.param('chatId')}`;
-      const memo = startsEarly && deps.ai.kind === 'openai' ? memos.take(key) : undefined;
+      const memo = startsEarly ? memos.take(key) : undefined;
       const early = memo && (await earlyAnswer(deps, c, memo));
       c.set('headStart', { early, remember: (nextPrompt) => memos.remember(key, nextPrompt) });
       if (early) {
