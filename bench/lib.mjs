@@ -1,5 +1,6 @@
 // Shared pieces of the benchmark harness: start a server, measure with autocannon, print tables.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer } from '../scripts/lib/app-server.mjs';
@@ -70,4 +71,15 @@ export function table(rows) {
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) console.log(line(columns.map((c) => cell(row, c))));
+}
+
+/** Lines of the server's own TypeScript: tests and the test helpers under testing/ left out. */
+export function serverSourceLines() {
+  const dir = path.join(root, 'src/server');
+  return readdirSync(dir, { recursive: true })
+    .filter(
+      (file) =>
+        file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.split(path.sep).includes('testing'),
+    )
+    .reduce((lines, file) => lines + readFileSync(path.join(dir, file), 'utf8').split('\n').length - 1, 0);
 }

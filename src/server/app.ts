@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { sessionMiddleware } from './auth/middleware';
-import { sessionTokenReader } from './auth/session';
 import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -12,13 +12,11 @@ import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
-import { replyHeadStarts } from './features/consult/head-start';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
-import { bodySizeLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -73,7 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', originCheck(trustedOrigins(deps.config)));
   app.use(
     '/api/*',
-    bodySizeLimit({
+    bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large'), 413),
     }),
@@ -104,12 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return response;
   });
 
-  // A follow-up asks the model before its session is read, and the checks run during the provider's
-  // wait; the reply takes that answer only if its checks and fresh prompt agree (decision 031).
-  const headStarts = replyHeadStarts(deps, sessionTokenReader(deps.auth));
-  app.use('/api/chats/:chatId/messages', headStarts.followUp);
-  app.use('/api/chats/:chatId/first-reply', headStarts.firstReply);
-  app.use('/api/*', sessionMiddleware(deps.auth, deps.db));
+  app.use('/api/*', sessionMiddleware(deps.auth));
   app.route('/api', createApi(deps, options));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));
 

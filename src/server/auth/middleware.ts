@@ -1,18 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/roles';
 import type { AppEnv, SessionUser } from '../context';
-import type { Database } from '../db/client';
 import { forbidden, unauthenticated } from '../http/errors';
 import type { Auth } from './auth';
-import { sessionReader } from './session';
+import { toSessionUser } from './session';
 
-/** Reads the session cookie and sets `user` and `sessionId` for the handlers. */
-export function sessionMiddleware(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
-  const readSession = sessionReader(auth, db);
+/** Reads the session through Better Auth and sets `user` and `sessionId` for the handlers. */
+export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await readSession(c);
-    c.set('user', session?.user ?? null);
-    c.set('sessionId', session?.sessionId ?? null);
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('user', session ? toSessionUser(session.user) : null);
+    c.set('sessionId', session?.session.id ?? null);
     await next();
   };
 }

@@ -18,7 +18,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { StatementCachingPGlite } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -159,7 +158,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   try {
     const pgData = path.resolve(dataDir, 'pglite');
     if (!inMemory) await initPgliteDataDir(pgData);
-    const client = new StatementCachingPGlite({
+    const client = new PGlite({
       dataDir: inMemory ? dataDir : pgData,
       startParams: PGLITE_START_PARAMS,
       ...(inMemory && loadDataDir ? { loadDataDir } : {}),
@@ -195,9 +194,6 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   }
 }
 
-/** V8 flags that keep WebAssembly on its baseline compiler, as the server runs (decision 029). */
-const WASM_BASELINE_ONLY = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
-
 const INITDB_SCRIPT = fileURLToPath(
   new URL(`./pglite-initdb.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
 );
@@ -211,9 +207,9 @@ export async function initPgliteDataDir(pgData: string): Promise<void> {
   if (existsSync(path.join(pgData, 'PG_VERSION'))) return;
   const building = `${pgData}.initdb`;
   rmSync(building, { recursive: true, force: true });
-  // On V8's baseline WebAssembly compiler, as the server runs: initdb peaks at about 680 MB instead of
-  // 1.1 GB (decision 029).
-  await promisify(execFile)(process.execPath, [...WASM_BASELINE_ONLY, INITDB_SCRIPT, building]);
+  // With the server's own Node flags (scripts/lib/server-flags.mjs), so initdb's memory peak is bounded
+  // as the server's is.
+  await promisify(execFile)(process.execPath, [...process.execArgv, INITDB_SCRIPT, building]);
   rmSync(pgData, { recursive: true, force: true });
   renameSync(building, pgData);
 }

@@ -23,18 +23,13 @@ export class AiKeyMissingError extends Error {
 export interface AiProviderOptions {
   apiKey?: string;
   baseUrl?: string;
-  fetch?: typeof globalThis.fetch;
   /** Pause between the offline model's streamed words. */
   offlineWordDelayMs?: number;
 }
 
 export function createAiProvider(options: AiProviderOptions): AiProvider {
   if (options.apiKey) {
-    return createOpenAiCompatibleProvider({
-      apiKey: options.apiKey,
-      baseUrl: options.baseUrl,
-      fetch: options.fetch,
-    });
+    return createOpenAiCompatibleProvider({ apiKey: options.apiKey, baseUrl: options.baseUrl });
   }
   const model = createOfflineModel({ wordDelayMs: options.offlineWordDelayMs });
   return {

@@ -17,8 +17,6 @@ export interface OfflineContext {
   question: string;
   /** The business profile's text fields by name. */
   profile: Record<string, string>;
-  /** A notes request for one part of a long transcript (no citations needed, no streaming delay). */
-  mode?: 'answer' | 'notes';
 }
 
 export const OFFLINE_MODEL_ID = 'offline';
@@ -52,7 +50,6 @@ export function createOfflineModel(options: { wordDelayMs?: number } = {}): Lang
       const text = composeAnswer(context);
       const words = text.split(/(?<=\s)/);
       const signal = callOptions.abortSignal;
-      const delay = context.mode === 'notes' ? 0 : wordDelayMs;
       let index = 0;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         start(controller) {
@@ -65,7 +62,7 @@ export function createOfflineModel(options: { wordDelayMs?: number } = {}): Lang
             return;
           }
           if (index < words.length) {
-            if (delay > 0 && index > 0) await sleep(delay, signal);
+            if (wordDelayMs > 0 && index > 0) await sleep(wordDelayMs, signal);
             controller.enqueue({ type: 'text-delta', id: 'answer', delta: words[index]! });
             index += 1;
             return;
@@ -139,7 +136,6 @@ export function composeAnswer(context: OfflineContext): string {
   const best = ranked.length ? ranked.map((r) => r.item) : context.passages.slice(0, 2);
   // Quoted in video order; the advice starts from the best match.
   const chosen = [...best].sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
-  if (context.mode === 'notes') return chosen.map((p) => `- ${cite(p)}${quote(p.text)}`).join('\n');
   const business = context.profile.businessName || 'your business';
   const lines: string[] = [];
   lines.push(

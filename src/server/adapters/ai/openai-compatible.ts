@@ -1,45 +1,42 @@
-import OpenAI from 'openai';
-import { createHttpFetch } from './http-fetch';
+import { createOpenAI } from '@ai-sdk/openai';
+import { z } from 'zod';
 import type { AiProvider } from './index';
-import { openAiChatModel } from './openai-chat-model';
 
 const OPENAI_ORIGIN = 'https://api.openai.com';
 const CHAT_MODEL = /^(gpt-4|gpt-3\.5-turbo|gpt-5|chatgpt-|o[1345](-|$))/;
 const NOT_CHAT = /(realtime|audio|transcribe|tts|image|search|embedding|instruct|moderation|dall-e|whisper)/;
+const LIST_MODELS_TIMEOUT_MS = 15_000;
 
 export interface OpenAiCompatibleOptions {
   apiKey: string;
   /** e.g. http://localhost:11434/v1 for Ollama; OpenAI's API when unset. */
   baseUrl?: string;
-  fetch?: typeof globalThis.fetch;
 }
 
+const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+
 /**
- * Any OpenAI-compatible endpoint through the chat completions API, over OpenAI's client: OpenAI,
- * Ollama, vLLM and llama.cpp all speak; streamed usage comes in the final chunk.
+ * Any OpenAI-compatible endpoint through the AI SDK's OpenAI provider and its chat completions API,
+ * which OpenAI, Ollama, vLLM and llama.cpp all speak.
  */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): AiProvider {
   const baseURL = (options.baseUrl ?? `${OPENAI_ORIGIN}/v1`).replace(/\/+$/, '');
-  // The client's own retries are off: the callers retry (`openModelStream`, `generateText`).
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL,
-    fetch: options.fetch ?? createHttpFetch(),
-    maxRetries: 0,
-    // Not read from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID, OPENAI_LOG): every
-    // OpenAI-compatible endpoint would get them. The server's logger reports failures.
-    organization: null,
-    project: null,
-    logLevel: 'off',
-  });
+  const provider = createOpenAI({ apiKey: options.apiKey, baseURL });
   const isOpenAi = new URL(baseURL).origin === OPENAI_ORIGIN;
   return {
     kind: 'openai',
-    languageModel: (modelId) => openAiChatModel(client, modelId),
+    languageModel: (modelId) => provider.chat(modelId),
     async listModels() {
-      const ids: string[] = [];
-      for await (const model of client.models.list({ timeout: 15_000 })) ids.push(model.id);
-      return chatModelIds(ids, isOpenAi);
+      const response = await fetch(`${baseURL}/models`, {
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        signal: AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`Listing models failed: ${response.status} ${response.statusText}`);
+      const { data } = modelList.parse(await response.json());
+      return chatModelIds(
+        data.map((model) => model.id),
+        isOpenAi,
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export interface TranscriptSegment {
@@ -60,9 +60,11 @@ export const chatMessages = pgTable(
     completionTokens: integer('completion_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: breaks ties between messages stored in the same millisecond (a question and a quick answer). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
-    index('chat_messages_chat_time_idx').on(t.chatId, t.createdAt),
+    index('chat_messages_chat_order_idx').on(t.chatId, t.createdAt, t.seq),
     index('chat_messages_user_idx').on(t.userId),
     index('chat_messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
   ],

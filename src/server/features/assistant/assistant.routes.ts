@@ -17,7 +17,7 @@ const serialize = (s: { instructions: string; model: string; updatedAt: Date }, 
 });
 
 /** The admin assistant screen: super admins only, enforced here. */
-export function assistantRoutes({ db, database, ai, logger }: AppDeps) {
+export function assistantRoutes({ db, ai, logger }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/admin/assistant', requireRole('super_admin'))
     .use('/admin/assistant/*', requireRole('super_admin'))
@@ -26,7 +26,7 @@ export function assistantRoutes({ db, database, ai, logger }: AppDeps) {
       return c.json(serialize(settings, ai), 200);
     })
     .put('/admin/assistant', validate('json', assistantSettingsInput), async (c) => {
-      const saved = await updateAssistantSettings(database, currentUser(c), c.req.valid('json'));
+      const saved = await updateAssistantSettings(db, currentUser(c), c.req.valid('json'));
       return c.json(serialize(saved, ai), 200);
     })
     .get('/admin/assistant/models', async (c) => {

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStub } from '../../../../scripts/lib/openai-stub.mjs';
 import { MISSING_AI_KEY_MESSAGE } from '../../../shared/schemas/assistant';
-import { openDatabase } from '../../db/client';
-import { assistantSettings, auditLog } from '../../db/schema';
-import { waitFor } from '../../testing/consult';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { usingPostgres } from '../../testing/test-database';
-import { currentAssistantSettings, SETTINGS_COPY_MAX_AGE_MS } from './assistant.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,59 +86,6 @@ describe('admin assistant with a configured provider', () => {
     } finally {
       await app.close();
       await stub.close();
-    }
-  });
-});
-
-describe('the settings replies use', () => {
-  const save = async (instructions: string) => {
-    const boss = await t.createUser({ role: 'super_admin' });
-    expect((await boss.client.put('/api/admin/assistant', { instructions, model: 'gpt-4o' })).status).toBe(
-      200,
-    );
-  };
-  /** Once this process hears of changes, it keeps one copy: the same answer, not a new read. */
-  const keptBy = (database: TestApp['deps']['database']) =>
-    waitFor(async () => {
-      const first = currentAssistantSettings(database);
-      return currentAssistantSettings(database) === first ? true : undefined;
-    });
-  const instructionsIn = async (database: TestApp['deps']['database']) =>
-    (await currentAssistantSettings(database)).instructions;
-
-  it('are read once and kept, until a save or until the copy is 30 s old', async () => {
-    const { database } = t.deps;
-    await save('Version one.');
-    await keptBy(database);
-    expect(await instructionsIn(database)).toBe('Version one.');
-
-    // Written behind the app's back (no notification): the copy stands until it is old.
-    await t.db.update(assistantSettings).set({ instructions: 'Edited by hand.' });
-    expect(await instructionsIn(database)).toBe('Version one.');
-    const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now + SETTINGS_COPY_MAX_AGE_MS + 1);
-    try {
-      expect(await instructionsIn(database)).toBe('Edited by hand.');
-    } finally {
-      vi.restoreAllMocks();
-    }
-
-    await keptBy(database);
-    await save('Version two.');
-    expect(await instructionsIn(database)).toBe('Version two.');
-  });
-
-  it.skipIf(!usingPostgres())('reach another process sharing the database when saved', async () => {
-    const other = await openDatabase({ url: (t.deps.database as { url?: string }).url! });
-    try {
-      await save('Before.');
-      await keptBy(other);
-      expect(await instructionsIn(other)).toBe('Before.');
-      await save('After.');
-      // Within the test's few seconds, far under the copy's 30 s: the notification, not the age.
-      await waitFor(async () => ((await instructionsIn(other)) === 'After.' ? true : undefined));
-    } finally {
-      await other.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { chatMessages, chats } from '../../db/schema';
@@ -38,7 +38,7 @@ export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.chatId, chatId))
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.seq));
 }
 
 export type HistoryMessage = Pick<MessageRow, 'role' | 'content'>;
@@ -55,7 +55,7 @@ const promptHistoryQuery = preparedFor((db) =>
         sql`${chatMessages.content} ~ '\\S'`,
       ),
     )
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.seq))
     .limit(sql.placeholder('limit'))
     .prepare('prompt_history'),
 );
@@ -102,24 +102,13 @@ export async function claimFirstReply(db: Executor, chatId: string, userId: stri
   return claimed.length === 1;
 }
 
-export function insertMessageStatement(db: Executor, values: typeof chatMessages.$inferInsert): SQL {
-  return db.insert(chatMessages).values(values).getSQL();
+export async function insertMessage(db: Executor, values: typeof chatMessages.$inferInsert): Promise<void> {
+  await db.insert(chatMessages).values(values);
 }
 
-export function addChatTokensStatement(db: Executor, chatId: string, tokens: number): SQL {
-  return db
+export async function addChatTokens(db: Executor, chatId: string, tokens: number): Promise<void> {
+  await db
     .update(chats)
     .set({ totalTokens: sql`${chats.totalTokens} + ${tokens}` })
-    .where(eq(chats.id, chatId))
-    .getSQL();
-}
-
-/**
- * Runs several writes as one statement (data-modifying CTEs): atomic like a transaction, in one round
- * trip, which matters on the hot path of every reply.
- */
-export async function writeTogether(db: Executor, statements: SQL[]): Promise<void> {
-  if (statements.length === 0) return;
-  const parts = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
-  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+    .where(eq(chats.id, chatId));
 }

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { Hono } from 'hono';
 import {
   chatIdParam,
@@ -7,20 +6,19 @@ import {
   sendMessageInput,
 } from '../../../shared/schemas/consult';
 import { currentUser, requireUser } from '../../auth/middleware';
-import type { AppDeps } from '../../context';
+import type { AppDeps, AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { assertOnboarded, loadGateState, requireOnboarded } from '../account/gate.service';
+import { requireOnboarded } from '../account/gate.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
 import { claimFirstReply, isStaleClaim, promptHistory } from './consult.queries';
 import { accessChat, chatView, createChat, storeUserMessage } from './consult.service';
-import { handledLater, loadPromptContext, replyChat, streamReply } from './generation';
-import { type HeadStartEnv, takeHeadStart } from './head-start';
+import { streamReply } from './generation';
 import { HISTORY_MESSAGES } from './prompt';
 
 export function consultRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
-  return new Hono<HeadStartEnv>()
+  return new Hono<AppEnv>()
     .post('/chats', onboarded, validate('json', createChatInput), async (c) => {
       const chat = await createChat(deps, currentUser(c), c.req.valid('json'));
       return c.json({ id: chat.id, title: chat.title }, 201);
@@ -45,61 +43,32 @@ export function consultRoutes(deps: AppDeps) {
       // Seen claimed already: answer before queueing for the user's lease (another tab is writing it).
       if (chat.firstReplyClaimedAt && !isStaleClaim(chat.firstReplyClaimedAt)) throw taken();
       const slot = await acquireGenerationSlot(deps.db, user);
-      const context = loadPromptContext(deps, user);
       if (!(await claimFirstReply(deps.db, chat.id, user.id))) {
         await slot.release(deps.db);
         throw taken();
       }
-      return streamReply(deps, {
-        user,
-        ...replyChat(chat),
-        kind: 'first',
-        question: '',
-        history: [],
-        slot,
-        requestSignal: c.req.raw.signal,
-        context,
-        headStart: takeHeadStart(c),
-      });
+      const requestSignal = c.req.raw.signal;
+      return streamReply(deps, { user, chat, kind: 'first', question: '', history: [], slot, requestSignal });
     })
     .post(
       '/chats/:chatId/messages',
-      requireUser,
+      onboarded,
       validate('param', chatIdParam),
       validate('json', sendMessageInput),
       async (c) => {
         const user = currentUser(c);
-        const { chatId } = c.req.valid('param');
-        // What the reply needs is read at once (the gates, the chat, its history, the prompt's
-        // settings); the checks still answer in order: 403 before 404 before the usage limit.
-        const context = loadPromptContext(deps, user);
-        const access = handledLater(accessChat(deps, user, chatId, { allowAdminRead: false }));
-        const earlier = handledLater(promptHistory(deps.db, { chatId, userId: user.id }, HISTORY_MESSAGES));
-        assertOnboarded(await loadGateState(deps.db, user));
-        const { chat } = await access;
+        const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
         const slot = await acquireGenerationSlot(deps.db, user);
         try {
-          // Read before the question is stored, so it never holds the question itself.
-          const history = await earlier;
           const question = c.req.valid('json').content.trim();
-          // The reply asks the provider first and the question is stored in the next turn of the event
-          // loop, during the provider's wait: PGlite runs statements on this thread, so a write started
-          // now would hold the request back. The answer waits for the write.
-          const stored = setImmediate().then(() => storeUserMessage(deps, user, chat, question));
-          const reply = streamReply(deps, {
-            user,
-            ...replyChat(chat),
-            kind: 'follow-up',
-            question,
-            questionStored: stored,
-            history,
-            slot,
-            requestSignal: c.req.raw.signal,
-            context,
-            headStart: takeHeadStart(c),
-          });
-          await stored;
-          return reply;
+          const history = await promptHistory(
+            deps.db,
+            { chatId: chat.id, userId: user.id },
+            HISTORY_MESSAGES,
+          );
+          await storeUserMessage(deps, user, chat, question);
+          const requestSignal = c.req.raw.signal;
+          return streamReply(deps, { user, chat, kind: 'follow-up', question, history, slot, requestSignal });
         } catch (error) {
           await slot.release(deps.db);
           throw error;

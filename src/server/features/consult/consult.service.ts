@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { monthKey } from '../../../shared/dates';
 import type { CreateChatInput } from '../../../shared/schemas/consult';
 import {
@@ -13,11 +12,10 @@ import {
 } from '../../../shared/transcript';
 import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
-import { preparedFor } from '../../db/prepared';
-import { chatMessages, chats, usageMonths } from '../../db/schema';
+import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { isOverLimit, usageIncrement } from '../usage/usage.service';
-import { type ChatRow, findLiveChat, listMessages, type MessageRow } from './consult.queries';
+import { type ChatRow, findLiveChat, insertMessage, listMessages, type MessageRow } from './consult.queries';
 
 export const TRANSCRIPT_BLOCKED_MESSAGE =
   "YouTube would not give us this video's captions (it blocks many servers). Paste the transcript or upload a caption file instead: we keep the link so your chat still has its video.";
@@ -151,49 +149,10 @@ export function serializeMessage(message: MessageRow) {
   };
 }
 
-/**
- * The question and its count as sent, in one statement (two data-modifying CTEs: both or neither),
- * prepared once per database because every send runs it before its answer may start.
- */
-const storeQuestionQuery = preparedFor((db) => {
-  const question = db.$with('question').as(
-    db
-      .insert(chatMessages)
-      .values({
-        chatId: sql.placeholder('chatId'),
-        userId: sql.placeholder('userId'),
-        role: 'user',
-        content: sql.placeholder('content'),
-        createdAt: sql.placeholder('createdAt'),
-      })
-      .returning({ id: chatMessages.id }),
-  );
-  const counted = db.$with('counted').as(
-    usageIncrement(db, {
-      userId: sql.placeholder('userId'),
-      month: sql.placeholder('month'),
-      messages: 1,
-    }).returning({
-      month: usageMonths.month,
-    }),
-  );
-  return db.with(question, counted).select({ id: question.id }).from(question).prepare('store_question');
-});
-
-/** Stores the user's message and counts it as sent (a reply's answer waits for it); its time. */
-export async function storeUserMessage(
-  deps: AppDeps,
-  user: SessionUser,
-  chat: ChatRow,
-  content: string,
-): Promise<Date> {
-  const now = new Date();
-  await storeQuestionQuery(deps.db).execute({
-    chatId: chat.id,
-    userId: user.id,
-    content,
-    createdAt: now,
-    month: monthKey(now),
+/** Stores the user's message and counts it as sent, together. */
+export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
+  await deps.db.transaction(async (tx) => {
+    await insertMessage(tx, { chatId: chat.id, userId: user.id, role: 'user', content });
+    await usageIncrement(tx, { userId: user.id, month: monthKey(new Date()), messages: 1 });
   });
-  return now;
 }

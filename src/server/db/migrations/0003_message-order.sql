@@ -1,0 +1,3 @@
+DROP INDEX "chat_messages_chat_time_idx";--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "chat_messages_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "chat_messages_chat_order_idx" ON "chat_messages" USING btree ("chat_id","created_at","seq");
