@@ -1,16 +1,11 @@
-// The settings the server runs with: under `npm start`, and wherever the tests and the bench start the
-// built app. A setting already given by the environment is left to it.
+// The one place the server's runtime settings are set: under `npm start`, and wherever the tests and the
+// bench start the built app (decision 032). A setting already given by the environment is left to it;
+// child processes (PGlite's initdb) inherit them.
 
 /**
- * V8's heap (decisions 017, 021 and 025):
- * - a young generation of 8 MB semi-spaces (V8 sized it at 128 MB in all on a 24 GB machine);
- * - a 512 MB old generation;
- * - after each full collection, the old generation may grow by 20% of its live data before the next
- *   (V8 allowed about 50% with this limit). At 2,000 streaming replies the live data is about 190 MB.
- *
- * WebAssembly stays on V8's baseline compiler, Liftoff, with no tier-up to TurboFan (decision 029):
- * optimizing PGlite's largest function alone took about 600 MB for 0.6 s, and the server's peak memory
- * as it started was 713-757 MB instead of about 200.
+ * A bounded heap keeps 2,000 concurrent replies near 350 MB instead of about 460 MB; WebAssembly on
+ * V8's baseline compiler keeps PGlite's start-up peak near 200 MB instead of over 700 MB (optimizing
+ * its largest function alone took about 600 MB).
  */
 const FLAGS = [
   '--max-semi-space-size=8',
@@ -25,9 +20,9 @@ export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? '') {
 }
 
 /**
- * glibc's allocator (decision 019): memory freed at the top of its heap goes back to the system above
- * 128 KB. By default that threshold climbs after each large free (up to 64 MB), and the process keeps
- * what V8's compiler threads and PGlite's start-up freed. Ignored where the C library is not glibc.
+ * glibc's allocator: memory freed at the top of its heap goes back to the system above 128 KB. By
+ * default that threshold climbs after each large free (up to 64 MB), and the process keeps what PGlite's
+ * start-up freed. Ignored where the C library is not glibc.
  */
 const TRIM_THRESHOLD = 'glibc.malloc.trim_threshold';
 export const SERVER_TRIM_THRESHOLD = `${TRIM_THRESHOLD}=131072`;

@@ -325,8 +325,7 @@ test.describe('with an AI key', () => {
       const answers = page.getByRole('article', { name: 'Assistant message' });
       await expect(answers.first()).toContainText(/Tokens: \d+/);
 
-      // The follow-up starts from the first answer's prompt (decision 031) and is answered by that one
-      // request: the browser sees its text once, and the provider was asked once per message.
+      // The provider is asked once per message, with the conversation so far.
       const box = page.getByRole('textbox', { name: 'Message' });
       await box.fill('Which tier first?');
       await box.press('Enter');

@@ -9,8 +9,8 @@ import { SERVER_TRIM_THRESHOLD, serverEnv, serverNodeFlags } from '../../scripts
 
 /**
  * What `npm start` runs (`scripts/start.mjs`, on the built app): the process it starts becomes the
- * server, with the heap settings of decision 017, the allocator setting of decision 019 and the
- * WebAssembly compiler of decision 029, and stops cleanly on the signals sent to it.
+ * server, with the heap, allocator and WebAssembly settings of scripts/lib/server-flags.mjs (decision
+ * 032), and stops cleanly on the signals sent to it.
  */
 
 const root = path.resolve(import.meta.dirname, '..', '..');

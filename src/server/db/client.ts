@@ -148,7 +148,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 
 /**
  * PGlite's own start parameters with a 16 MB buffer pool instead of PostgreSQL's 128 MB: PGlite zeroes
- * the whole pool inside its WebAssembly memory, which never shrinks (decision 018).
+ * the whole pool inside its WebAssembly memory, which never shrinks (decision 032).
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 

@@ -15,7 +15,14 @@ import type { AppDeps, SessionUser } from '../../context';
 import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { isOverLimit, usageIncrement } from '../usage/usage.service';
-import { type ChatRow, findLiveChat, insertMessage, listMessages, type MessageRow } from './consult.queries';
+import {
+  type ChatRow,
+  findLiveChat,
+  insertMessagesStatement,
+  listMessages,
+  type MessageRow,
+  writeTogether,
+} from './consult.queries';
 
 export const TRANSCRIPT_BLOCKED_MESSAGE =
   "YouTube would not give us this video's captions (it blocks many servers). Paste the transcript or upload a caption file instead: we keep the link so your chat still has its video.";
@@ -151,8 +158,8 @@ export function serializeMessage(message: MessageRow) {
 
 /** Stores the user's message and counts it as sent, together. */
 export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
-  await deps.db.transaction(async (tx) => {
-    await insertMessage(tx, { chatId: chat.id, userId: user.id, role: 'user', content });
-    await usageIncrement(tx, { userId: user.id, month: monthKey(new Date()), messages: 1 });
-  });
+  await writeTogether(deps.db, [
+    insertMessagesStatement(deps.db, [{ chatId: chat.id, userId: user.id, role: 'user', content }]),
+    usageIncrement(deps.db, { userId: user.id, month: monthKey(new Date()), messages: 1 }).getSQL(),
+  ]);
 }

@@ -7,6 +7,7 @@ import {
   streamText,
   type UIMessageStreamWriter,
 } from 'ai';
+import type { SQL } from 'drizzle-orm';
 import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
@@ -18,7 +19,13 @@ import type { AppDeps, SessionUser } from '../../context';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
-import { addChatTokens, type ChatRow, type HistoryMessage, insertMessage } from './consult.queries';
+import {
+  addChatTokensStatement,
+  type ChatRow,
+  type HistoryMessage,
+  insertMessagesStatement,
+  writeTogether,
+} from './consult.queries';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -72,7 +79,7 @@ interface Reply {
 /**
  * Streams a reply as the AI SDK's UI message stream and stores it when it ends, however it ends:
  * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down).
- * The stored answer, the chat's total, the month's usage and the lease's release are one transaction.
+ * The stored answer, the chat's total, the month's usage and the lease's release are one statement.
  */
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   const stream = createUIMessageStream<ConsultUIMessage>({
@@ -256,7 +263,7 @@ function keepsText(request: ReplyRequest, reply: Reply): boolean {
 }
 
 /**
- * Stores what the reply produced, in one transaction with the chat's total, the month's usage and the
+ * Stores what the reply produced, in one statement with the chat's total, the month's usage and the
  * lease's release: the text with its status and tokens where it is kept (`keepsText`), then an apology
  * where the reply failed, carrying the tokens when no text does.
  */
@@ -271,24 +278,27 @@ async function saveReply(
   const keepText = keepsText(request, reply);
   const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
   const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const };
+  // One insert, so the apology is stored after the text.
+  const messages = [
+    ...(keepText ? [{ ...message, content: reply.text, status, ...spent }] : []),
+    // Tokens spent on a failure with no text still count: they are on the apology.
+    ...(reply.outcome === 'failed'
+      ? [{ ...message, content: apologyFor(request), status: 'error' as const, ...(keepText ? {} : spent) }]
+      : []),
+  ];
+  const writes: SQL[] = [];
+  if (messages.length) writes.push(insertMessagesStatement(deps.db, messages));
+  if (totalTokens > 0) {
+    const month = monthKey(new Date());
+    writes.push(
+      addChatTokensStatement(deps.db, chat.id, totalTokens),
+      usageIncrement(deps.db, { userId: user.id, month, tokens: totalTokens }).getSQL(),
+    );
+  }
+  const release = request.slot.releaseStatement();
+  if (release) writes.push(release);
   try {
-    await deps.db.transaction(async (tx) => {
-      if (keepText) await insertMessage(tx, { ...message, content: reply.text, status, ...spent });
-      if (reply.outcome === 'failed') {
-        // Tokens spent on a failure with no text still count: they are on the apology.
-        await insertMessage(tx, {
-          ...message,
-          content: apologyFor(request),
-          status: 'error',
-          ...(keepText ? {} : spent),
-        });
-      }
-      if (totalTokens > 0) {
-        await addChatTokens(tx, chat.id, totalTokens);
-        await usageIncrement(tx, { userId: user.id, month: monthKey(new Date()), tokens: totalTokens });
-      }
-      await request.slot.release(tx);
-    });
+    await writeTogether(deps.db, writes);
   } catch (error) {
     deps.logger.error({ err: error, chatId: chat.id }, 'could not store a reply');
     await request.slot.release(deps.db).catch(() => {});

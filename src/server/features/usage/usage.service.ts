@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { monthKey, monthLabel } from '../../../shared/dates';
 import { isStaff } from '../../../shared/roles';
@@ -58,8 +58,10 @@ export async function isOverLimit(db: Database, user: SessionUser): Promise<bool
 
 const limitExceeded = () => new AppError(402, 'usage_limit_exceeded', USAGE_LIMIT_EXCEEDED_MESSAGE);
 
-/** A permission to generate one reply; released in the transaction that records the reply. */
+/** A permission to generate one reply; released by the statement that records the reply. */
 export interface GenerationSlot {
+  /** The statement releasing it (null when there is nothing to release), to run with the reply's writes. */
+  releaseStatement(): SQL | null;
   release(db: Executor): Promise<void>;
 }
 
@@ -81,7 +83,7 @@ const takeLeaseQuery = preparedFor((db) =>
     .prepare('take_generation_lease'),
 );
 
-const UNLIMITED_SLOT: GenerationSlot = { release: async () => {} };
+const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: async () => {} };
 
 /**
  * Checks the limit before a reply starts. A user with a limit generates one reply at a time: the lease
@@ -99,11 +101,14 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
     expiresAt: new Date(Date.now() + GENERATION_LEASE_MS),
   });
   const leaseHeld = taken.length > 0;
+  const releaseQuery = (executor: Executor) =>
+    executor
+      .delete(generationLeases)
+      .where(and(eq(generationLeases.userId, user.id), eq(generationLeases.leaseId, leaseId)));
   const slot: GenerationSlot = {
+    releaseStatement: () => releaseQuery(db).getSQL(),
     release: async (executor) => {
-      await executor
-        .delete(generationLeases)
-        .where(and(eq(generationLeases.userId, user.id), eq(generationLeases.leaseId, leaseId)));
+      await releaseQuery(executor);
     },
   };
   let exceeded: boolean;
