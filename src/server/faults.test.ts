@@ -54,7 +54,7 @@ const lastMessages = async (count: number) =>
       .select()
       .from(chatMessages)
       .where(eq(chatMessages.chatId, chatId))
-      .orderBy(chatMessages.createdAt)
+      .orderBy(chatMessages.createdAt, chatMessages.seq)
   ).slice(-count);
 
 async function send(content: string) {

@@ -5,13 +5,20 @@ import { forbidden, unauthenticated } from '../http/errors';
 import type { Auth } from './auth';
 import { toSessionUser } from './session';
 
-/** Reads the session through Better Auth and sets `user` and `sessionId` for the handlers. */
+/**
+ * Reads the session through Better Auth and sets `user` and `sessionId` for the handlers. When Better
+ * Auth extends the session, its renewed cookie goes out with the response.
+ */
 export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const { headers, response: session } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
     c.set('user', session ? toSessionUser(session.user) : null);
     c.set('sessionId', session?.session.id ?? null);
     await next();
+    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   };
 }
 

@@ -102,7 +102,11 @@ describe('the session of a request', () => {
 
     const aDayAndAMinuteOld = new Date(expiresAt.getTime() - DAY_MS - 60_000);
     await t.db.update(sessions).set({ expiresAt: aDayAndAMinuteOld }).where(eq(sessions.userId, user.id));
-    expect((await readSession(user.client.cookieHeader())).user?.id).toBe(user.id);
+    const response = await probe.request('/', { headers: { cookie: user.client.cookieHeader() } });
+    expect((await response.json()).user?.id).toBe(user.id);
     expect((await sessionRow(user)).expiresAt.getTime()).toBeGreaterThan(Date.now() + 30 * DAY_MS - 60_000);
+    // The browser's cookie is renewed with it.
+    const renewed = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    expect(renewed).toMatch(/Max-Age=2592000/i);
   });
 });

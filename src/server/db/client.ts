@@ -207,9 +207,9 @@ export async function initPgliteDataDir(pgData: string): Promise<void> {
   if (existsSync(path.join(pgData, 'PG_VERSION'))) return;
   const building = `${pgData}.initdb`;
   rmSync(building, { recursive: true, force: true });
-  // With the server's own Node flags (scripts/lib/server-flags.mjs), so initdb's memory peak is bounded
-  // as the server's is.
-  await promisify(execFile)(process.execPath, [...process.execArgv, INITDB_SCRIPT, building]);
+  // Running WebAssembly as the server does (scripts/lib/server-flags.mjs), so initdb's peak is bounded too.
+  const wasmFlags = process.execArgv.filter((flag) => flag.startsWith('--no-wasm-'));
+  await promisify(execFile)(process.execPath, [...wasmFlags, INITDB_SCRIPT, building]);
   rmSync(pgData, { recursive: true, force: true });
   renameSync(building, pgData);
 }

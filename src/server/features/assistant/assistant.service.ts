@@ -28,8 +28,6 @@ export async function getAssistantSettings(db: Executor) {
   return row;
 }
 
-export type AssistantSettings = Awaited<ReturnType<typeof getAssistantSettings>>;
-
 /** Saves the settings and records who changed what, together; the next reply reads them. */
 export async function updateAssistantSettings(
   db: Database,

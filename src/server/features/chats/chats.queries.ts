@@ -39,7 +39,7 @@ const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_EN
 export async function searchChats(db: Executor, userId: string, text: string, page: number) {
   const query = sql`websearch_to_tsquery('english', ${text})`;
   const chatsWithMatchingMessage = sql`select ${chatMessages.chatId} from ${chatMessages} where ${chatMessages.userId} = ${userId} and ${messageDocument} @@ ${query}`;
-  const firstMatchingMessage = sql`(select ts_headline('english', ${chatMessages.content}, ${query}, ${HEADLINE_OPTIONS}) from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${messageDocument} @@ ${query} order by ${chatMessages.createdAt} limit 1)`;
+  const firstMatchingMessage = sql`(select ts_headline('english', ${chatMessages.content}, ${query}, ${HEADLINE_OPTIONS}) from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${messageDocument} @@ ${query} order by ${chatMessages.createdAt}, ${chatMessages.seq} limit 1)`;
   const rows = await db
     .select({
       ...listColumns,

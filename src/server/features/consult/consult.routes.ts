@@ -43,7 +43,11 @@ export function consultRoutes(deps: AppDeps) {
       // Seen claimed already: answer before queueing for the user's lease (another tab is writing it).
       if (chat.firstReplyClaimedAt && !isStaleClaim(chat.firstReplyClaimedAt)) throw taken();
       const slot = await acquireGenerationSlot(deps.db, user);
-      if (!(await claimFirstReply(deps.db, chat.id, user.id))) {
+      const claimed = await claimFirstReply(deps.db, chat.id, user.id).catch(async (error) => {
+        await slot.release(deps.db);
+        throw error;
+      });
+      if (!claimed) {
         await slot.release(deps.db);
         throw taken();
       }

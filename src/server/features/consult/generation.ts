@@ -100,17 +100,18 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
     tokens: { prompt: 0, completion: 0 },
     usageReported: false,
   };
+  // The user's own Stop or a closed tab is not a failure; a timeout or a shutdown is.
+  const abortOutcome = (): Outcome =>
+    request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
   let prompt: Prompt | null = null;
   try {
-    prompt = await buildPrompt(deps, request, { abortSignal, writer, reply });
-    await streamAnswer(deps, request, prompt, { abortSignal, writer, reply });
+    prompt = await buildPrompt(deps, request, { abortSignal, abortOutcome, writer, reply });
+    await streamAnswer(deps, request, prompt, { abortSignal, abortOutcome, writer, reply });
   } catch (error) {
-    reply.outcome = 'failed';
-    deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
+    reply.outcome = abortSignal.aborted ? abortOutcome() : 'failed';
+    if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
   }
-  if (reply.outcome !== 'failed' && abortSignal.aborted)
-    reply.outcome = stoppedOrFailed(request, deps, timeout);
   if (prompt && !reply.usageReported && keepsText(request, reply)) {
     // No usage from the provider for a stored answer: count what was sent and received. An answer
     // that stores nothing (a failure or a Stop before its first token) costs the user nothing.
@@ -137,6 +138,8 @@ interface Prompt {
 
 interface Run {
   abortSignal: AbortSignal;
+  /** How an abort ends the reply: stopped by the user, or failed (timeout, shutdown). */
+  abortOutcome: () => Outcome;
   writer: Writer;
   reply: Reply;
 }
@@ -164,7 +167,7 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
 /**
  * Streams the model's answer to the browser through the SDK's UI message stream, collecting its text
  * into `reply`. A provider failure marks the reply failed (the browser gets the apology, not the
- * provider's error); an abort ends the stream with the text so far.
+ * provider's error); an abort ends the stream with the text so far, stopped or failed.
  */
 async function streamAnswer(deps: AppDeps, request: ReplyRequest, prompt: Prompt, run: Run) {
   const { reply, writer } = run;
@@ -179,6 +182,9 @@ async function streamAnswer(deps: AppDeps, request: ReplyRequest, prompt: Prompt
       reply.outcome = 'failed';
       deps.logger.warn({ err: error, chatId: request.chat.id }, 'AI provider failed');
     },
+    onAbort: () => {
+      reply.outcome = run.abortOutcome();
+    },
     onFinish: ({ totalUsage }) => {
       reply.usageReported = totalUsage.inputTokens !== undefined || totalUsage.outputTokens !== undefined;
       addTokens(reply, usageTokens(totalUsage));
@@ -192,12 +198,6 @@ async function streamAnswer(deps: AppDeps, request: ReplyRequest, prompt: Prompt
     if (chunk.type === 'text-delta') reply.text += chunk.delta;
     writer.write(chunk);
   }
-}
-
-function stoppedOrFailed(request: ReplyRequest, deps: AppDeps, timeout: AbortSignal): Outcome {
-  // The user's own Stop or a closed tab is not a failure; a timeout or a shutdown is.
-  if (request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted) return 'stopped';
-  return 'failed';
 }
 
 /**
@@ -263,22 +263,42 @@ function keepsText(request: ReplyRequest, reply: Reply): boolean {
 }
 
 /**
- * Stores what the reply produced, in one statement with the chat's total, the month's usage and the
- * lease's release: the text with its status and tokens where it is kept (`keepsText`), then an apology
- * where the reply failed, carrying the tokens when no text does.
+ * Stores what the reply produced (`replyWrites`) as one statement: the text with its status and tokens
+ * where it is kept (`keepsText`), an apology where the reply failed. When that fails, the lease is still
+ * released.
  */
 async function saveReply(
   deps: AppDeps,
   request: ReplyRequest,
   reply: Reply,
 ): Promise<{ totalTokens: number; status: MessageStatus }> {
+  const totalTokens = reply.tokens.prompt + reply.tokens.completion;
+  const keepText = keepsText(request, reply);
+  const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
+  try {
+    await writeTogether(deps.db, replyWrites(deps, request, reply, keepText, status));
+  } catch (error) {
+    deps.logger.error({ err: error, chatId: request.chat.id }, 'could not store a reply');
+    await request.slot.release(deps.db).catch(() => {});
+  }
+  return { totalTokens, status: reply.outcome === 'failed' && !keepText ? 'error' : status };
+}
+
+/**
+ * The writes of a reply: its messages in one insert (so the apology is stored after the text), the
+ * chat's total, the month's usage and the lease's release.
+ */
+function replyWrites(
+  deps: AppDeps,
+  request: ReplyRequest,
+  reply: Reply,
+  keepText: boolean,
+  status: MessageStatus,
+): SQL[] {
   const { user, chat } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const spent = { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens };
-  const keepText = keepsText(request, reply);
-  const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
   const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const };
-  // One insert, so the apology is stored after the text.
   const messages = [
     ...(keepText ? [{ ...message, content: reply.text, status, ...spent }] : []),
     // Tokens spent on a failure with no text still count: they are on the apology.
@@ -289,19 +309,12 @@ async function saveReply(
   const writes: SQL[] = [];
   if (messages.length) writes.push(insertMessagesStatement(deps.db, messages));
   if (totalTokens > 0) {
-    const month = monthKey(new Date());
     writes.push(
       addChatTokensStatement(deps.db, chat.id, totalTokens),
-      usageIncrement(deps.db, { userId: user.id, month, tokens: totalTokens }).getSQL(),
+      usageIncrement(deps.db, { userId: user.id, month: monthKey(new Date()), tokens: totalTokens }).getSQL(),
     );
   }
   const release = request.slot.releaseStatement();
   if (release) writes.push(release);
-  try {
-    await writeTogether(deps.db, writes);
-  } catch (error) {
-    deps.logger.error({ err: error, chatId: chat.id }, 'could not store a reply');
-    await request.slot.release(deps.db).catch(() => {});
-  }
-  return { totalTokens, status: reply.outcome === 'failed' && !keepText ? 'error' : status };
+  return writes;
 }

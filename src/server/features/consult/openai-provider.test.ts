@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
-import { chatMessages, generationLeases, usageMonths } from '../../db/schema';
+import { chatMessages, generationLeases, profiles, sessions, usageMonths } from '../../db/schema';
 import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from '../../testing/consult';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
@@ -283,6 +283,73 @@ Idea ${i} on pricing.`;
     expect(usage!.tokens).toBe(5100);
     expect((await user.client.json(`/api/chats/${id}`)).chat.totalTokens).toBe(5100);
   });
+
+  it('keeps a first answer stopped while its notes are taken as stopped, charging the notes', async () => {
+    const user = await t.createOnboardedUser();
+    const line = (i: number) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}
+Idea ${i} on pricing.`;
+    const id = await newChat(user, Array.from({ length: 9000 }, (_, i) => line(i)).join('\n'));
+    const before = stub.requests.length;
+    stub.enqueue(
+      { chunks: ['- [00:10] notes one'], usage: { prompt_tokens: 5000, completion_tokens: 100 } },
+      // Part 2 is refused for now: the reply waits three seconds to ask again, and is stopped meanwhile.
+      { status: 429, retryAfter: '3' },
+    );
+    const controller = new AbortController();
+    await user.client.request(`/api/chats/${id}/first-reply`, { method: 'POST', signal: controller.signal });
+    await waitFor(async () => (stub.requests.length > before + 1 ? true : undefined));
+    controller.abort();
+    const [row] = await waitFor(async () => {
+      const rows = await messagesOf(id);
+      return rows.length ? rows : undefined;
+    });
+    expect(row).toMatchObject({ role: 'assistant', content: '', status: 'partial', totalTokens: 5100 });
+    expect((await messagesOf(id)).length).toBe(1);
+  });
+
+  const refusals: [string, number, (user: TestUser, chatId: string) => Promise<unknown>][] = [
+    ['its session has ended', 401, (user) => t.db.delete(sessions).where(eq(sessions.userId, user.id))],
+    ['its profile is gone', 403, (user) => t.db.delete(profiles).where(eq(profiles.userId, user.id))],
+    ['its chat was deleted', 404, (user, chatId) => user.client.delete(`/api/chats/${chatId}`)],
+    [
+      'its user is over the monthly limit',
+      402,
+      (user) =>
+        t.db
+          .insert(usageMonths)
+          .values({ userId: user.id, month: monthKey(), tokens: 1_000_000 })
+          .onConflictDoUpdate({
+            target: [usageMonths.userId, usageMonths.month],
+            set: { tokens: 1_000_000 },
+          }),
+    ],
+    [
+      'another reply holds its lease',
+      409,
+      (user) =>
+        t.db
+          .insert(generationLeases)
+          .values({ userId: user.id, leaseId: 'other', expiresAt: new Date(Date.now() + 60_000) }),
+    ],
+  ];
+
+  it.each(refusals)(
+    'answers a send when %s with %i, storing nothing and asking nothing',
+    async (_, status, refuse) => {
+      const user = await t.createOnboardedUser();
+      const id = await newChat(user);
+      await refuse(user, id);
+      const usage = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
+      const before = stub.requests.length;
+      for (const path of ['messages', 'first-reply']) {
+        const response = await user.client.post(`/api/chats/${id}/${path}`, { content: 'Still there?' });
+        expect(response.status).toBe(status);
+      }
+      expect(stub.requests.length).toBe(before);
+      expect(await messagesOf(id)).toEqual([]);
+      expect(await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id))).toEqual(usage);
+    },
+  );
 
   it('charges nothing for a follow-up stopped before its first token', async () => {
     const user = await t.createOnboardedUser();
