@@ -324,6 +324,8 @@ test.describe('with an AI key', () => {
       await page.goto(`${server.baseURL}/chat/${chatId}`);
       const answers = page.getByRole('article', { name: 'Assistant message' });
       await expect(answers.first()).toContainText(/Tokens: \d+/);
+      // Enter sends once the reply has ended (the screen reader hears it).
+      await expect(page.getByRole('status').filter({ hasText: 'Response complete' })).toBeAttached();
 
       // The provider is asked once per message, with the conversation so far.
       const box = page.getByRole('textbox', { name: 'Message' });
