@@ -14,6 +14,8 @@ import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
+import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
@@ -56,6 +58,8 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
       .route('/admin', adminRoutes(deps))
+      .route('/suggestions', suggestionsRoutes(deps))
+      .route('/admin/suggestions', suggestionsAdminRoutes(deps))
   );
 }
 

@@ -85,6 +85,8 @@ const envSchema = z.object({
   AI_DEFAULT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
 
   YOUTUBE_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.youtube.com')),
+  YOUTUBE_API_KEY: optionalString,
+  YOUTUBE_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.googleapis.com/youtube/v3')),
   TRANSCRIPT_API_URL: optionalUrl,
   TRANSCRIPT_API_KEY: optionalString,
 

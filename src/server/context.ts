@@ -3,6 +3,7 @@ import type { AiProvider } from './adapters/ai';
 import type { BillingProvider } from './adapters/billing';
 import type { Mailer } from './adapters/mail';
 import type { TranscriptFetcher } from './adapters/transcripts';
+import type { VideoCatalog } from './adapters/video-catalog';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** Answers: an OpenAI-compatible endpoint, or the offline model when no key is set. */
   ai: AiProvider;
   transcripts: TranscriptFetcher;
+  /** YouTube video details and searches: the Data API with YOUTUBE_API_KEY, oEmbed lookups without. */
+  videos: VideoCatalog;
   logger: Logger;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
   shutdownSignal: AbortSignal;

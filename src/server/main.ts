@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { startWeeklyEmails } from './features/suggestions/weekly-email';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 
@@ -44,6 +45,9 @@ async function main() {
     );
   });
 
+  // The Monday e-mail of video suggestions: every process checks; a row per user and week lets one send.
+  const weeklyEmails = startWeeklyEmails(runtime.deps);
+
   if ('keepAliveTimeout' in server) {
     // Longer than the idle timeouts of clients and load balancers (60 s is common), so the server is
     // never the side that closes an idle connection just as a client sends on it (ECONNRESET).
@@ -65,6 +69,7 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     await closed;
     clearTimeout(deadline);
+    await weeklyEmails.stop();
     await runtime.close();
     logger.info('stopped');
     process.exit(0);

@@ -7,6 +7,7 @@ import { createLocalBillingProvider } from './adapters/billing/local';
 import { createStripeBillingProvider } from './adapters/billing/stripe';
 import { createMailer, type Mailer } from './adapters/mail';
 import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
+import { createVideoCatalog } from './adapters/video-catalog';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -77,6 +78,11 @@ export async function createRuntime(
           : undefined,
     }),
   });
+  const videos = createVideoCatalog({
+    apiKey: config.YOUTUBE_API_KEY,
+    apiUrl: config.YOUTUBE_API_URL,
+    youtubeBaseUrl: config.YOUTUBE_BASE_URL,
+  });
   const shutdown = new AbortController();
   return {
     deps: {
@@ -88,6 +94,7 @@ export async function createRuntime(
       billing,
       ai,
       transcripts,
+      videos,
       logger,
       shutdownSignal: shutdown.signal,
     },

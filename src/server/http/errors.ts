@@ -74,6 +74,11 @@ export function isInvalidDataError(error: unknown): boolean {
   return sqlState(error)?.startsWith('22') ?? false;
 }
 
+/** Whether a write broke a unique constraint (SQLSTATE 23505): two writers raced for one slot. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
+}
+
 /** Whether an error means the database cannot be reached (connection refused, restarting, pool exhausted). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();

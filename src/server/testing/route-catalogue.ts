@@ -1,4 +1,5 @@
 import { SAMPLE_PROFILE } from './fixtures';
+import { insertPick, randomVideoId, randomWeek, unsubscribeTokenOf } from './suggestions';
 import type { TestClient } from './test-client';
 import type { Actor, World } from './world';
 
@@ -52,6 +53,17 @@ const superAdminOnly = (status: number): Record<Actor, number> => ({
 const owner = (w: World) => w.users.owner;
 
 const card = { name: 'Maya Okafor', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+
+/** A valid pick for the admin's form (a new video each time, so it is never a duplicate). */
+const pickBody = () => ({
+  url: `https://youtu.be/${randomVideoId()}`,
+  week: randomWeek(),
+  title: 'Pricing a premium tier',
+  channel: 'Bakery Business School',
+  duration: '12:05',
+  tags: ['pricing'],
+  note: 'Clear steps for a premium tier',
+});
 
 /** Starts a local test checkout as `client` and returns its session id. */
 async function checkoutSession(client: TestClient): Promise<string> {
@@ -303,6 +315,68 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   },
   'POST /admin/tickets/:id/resolve': {
     request: (w) => ({ path: `/api/admin/tickets/${owner(w).ticketId}/resolve` }),
+    expected: superAdminOnly(200),
+  },
+  'GET /suggestions': { request: () => ({ path: '/api/suggestions' }), expected: signedIn(200) },
+  'GET /suggestions/trending': {
+    request: () => ({ path: '/api/suggestions/trending' }),
+    expected: signedIn(200),
+  },
+  'GET /suggestions/search': {
+    request: () => ({ path: '/api/suggestions/search' }),
+    expected: signedIn(200),
+  },
+  'PUT /suggestions/keywords': {
+    request: () => ({ path: '/api/suggestions/keywords', body: { keywords: ['pricing', 'retention'] } }),
+    expected: signedIn(200),
+  },
+  'GET /suggestions/email': { request: () => ({ path: '/api/suggestions/email' }), expected: signedIn(200) },
+  'PUT /suggestions/email': {
+    request: () => ({ path: '/api/suggestions/email', body: { weeklyEmail: true } }),
+    expected: signedIn(200),
+  },
+  // The e-mail's link works for whoever holds it, signed in or not.
+  'POST /suggestions/unsubscribe': {
+    request: async (w) => {
+      await owner(w).client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+      const token = await unsubscribeTokenOf(w.t.db, owner(w).id);
+      return { path: `/api/suggestions/unsubscribe?token=${token}` };
+    },
+    expected: everyone(200),
+  },
+  'GET /admin/suggestions': {
+    request: () => ({ path: '/api/admin/suggestions' }),
+    expected: superAdminOnly(200),
+  },
+  // Tests reach no YouTube: the lookup answers that the details must be typed.
+  'GET /admin/suggestions/lookup': {
+    request: () => ({ path: '/api/admin/suggestions/lookup?url=https://youtu.be/dQw4w9WgXcQ' }),
+    expected: superAdminOnly(200),
+  },
+  'POST /admin/suggestions': {
+    request: () => ({ path: '/api/admin/suggestions', body: pickBody() }),
+    expected: superAdminOnly(201),
+  },
+  'PUT /admin/suggestions/order': {
+    request: async (w) => {
+      const week = randomWeek();
+      const first = await insertPick(w.t.db, { week, position: 0 });
+      const second = await insertPick(w.t.db, { week, position: 1 });
+      return { path: '/api/admin/suggestions/order', body: { week, ids: [second.id, first.id] } };
+    },
+    expected: superAdminOnly(200),
+  },
+  'PUT /admin/suggestions/:id': {
+    request: async (w) => ({
+      path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: randomWeek() })).id}`,
+      body: pickBody(),
+    }),
+    expected: superAdminOnly(200),
+  },
+  'DELETE /admin/suggestions/:id': {
+    request: async (w) => ({
+      path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: randomWeek() })).id}`,
+    }),
     expected: superAdminOnly(200),
   },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },

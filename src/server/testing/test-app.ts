@@ -47,6 +47,10 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     RATE_LIMIT_ENABLED: 'false',
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
+    // No test reaches the real YouTube: nothing listens here, so a call fails at once unless a test
+    // points it at its local fixture.
+    YOUTUBE_BASE_URL: 'http://127.0.0.1:9',
+    YOUTUBE_API_URL: 'http://127.0.0.1:9/youtube/v3',
     ...env,
   });
   const database = overrides.database ?? (await openTestDatabase());

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for YouTube speaking its real shapes: watch pages with `ytInitialPlayerResponse`,
- * InnerTube's `player` endpoint (the Android client), and timed text as JSON3 or srv3 XML. Each video id
+ * InnerTube's `player` endpoint (the Android client), timed text as JSON3 or srv3 XML, and oEmbed
+ * (`/oembed?url=…&format=json`: 404 for a video that is not public). Each video id
  * plays one situation; `hits` counts requests per path so tests can see what was asked.
  */
 
@@ -106,6 +107,9 @@ export const FIXTURE_VIDEOS: Record<string, Video> = {
   },
 };
 
+/** The channel oEmbed names for every fixture video. */
+export const OEMBED_CHANNEL = 'Vidvisor Fixtures';
+
 export async function startYouTubeFixture() {
   const hits = new Map<string, number>();
   const count = (key: string) => hits.set(key, (hits.get(key) ?? 0) + 1);
@@ -116,8 +120,34 @@ export async function startYouTubeFixture() {
     if (url.pathname === '/watch') return watchPage(url.searchParams.get('v') ?? '', res);
     if (url.pathname === '/youtubei/v1/player') return player(req, res);
     if (url.pathname === '/api/timedtext') return timedText(url, res);
+    if (url.pathname === '/oembed') return oembed(url, res);
     res.writeHead(404).end();
   });
+
+  function oembed(url: URL, res: ServerResponse) {
+    const videoId =
+      new URL(url.searchParams.get('url') ?? '', 'https://www.youtube.com').searchParams.get('v') ?? '';
+    count(`oembed:${videoId}`);
+    const video = FIXTURE_VIDEOS[videoId];
+    if (!video || video.page === 'gone') return void res.writeHead(404).end('Not Found');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        title: video.title,
+        author_name: OEMBED_CHANNEL,
+        author_url: 'https://www.youtube.com/@vidvisorfixtures',
+        type: 'video',
+        height: 113,
+        width: 200,
+        version: '1.0',
+        provider_name: 'YouTube',
+        provider_url: 'https://www.youtube.com/',
+        thumbnail_height: 360,
+        thumbnail_width: 480,
+        thumbnail_url: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+        html: `<iframe width="200" height="113" src="https://www.youtube.com/embed/${videoId}?feature=oembed" frameborder="0" allowfullscreen title="${video.title}"></iframe>`,
+      }),
+    );
+  }
 
   function watchPage(videoId: string, res: ServerResponse) {
     count(`watch:${videoId}`);

@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** What the mail is for (verification, password-reset, welcome, support…): for logs and the outbox. */
   kind: string;
+  /** Extra headers, e.g. List-Unsubscribe (delivered over SMTP; the outbox keeps the content only). */
+  headers?: Record<string, string>;
 }
 
 /** Where a mail goes after it is recorded: the server log (default) or an SMTP server. */

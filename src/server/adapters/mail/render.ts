@@ -2,10 +2,14 @@
 export interface MailContent {
   heading: string;
   paragraphs: string[];
+  /** Headed lists of linked entries (a title and lines under it), after the paragraphs. */
+  sections?: { heading: string; items: { title: string; url: string; lines: string[] }[] }[];
   action?: { label: string; url: string };
   /** A one-time code shown large. */
   code?: string;
   footer?: string;
+  /** A link at the very end (e.g. one-click unsubscribe). */
+  footerLink?: { label: string; url: string };
 }
 
 const escapeHtml = (value: string) =>
@@ -19,9 +23,20 @@ export function renderMail(content: MailContent): { text: string; html: string }
     content.heading,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.sections ?? []).flatMap((section) => [
+      section.heading.toUpperCase(),
+      '',
+      ...section.items.flatMap((item) => [
+        `- ${item.title}`,
+        ...item.lines.map((line) => `  ${line}`),
+        `  ${item.url}`,
+        '',
+      ]),
+    ]),
     ...(content.code ? [content.code, ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     content.footer ?? 'Vidvisor: turn videos into a plan for your business.',
+    ...(content.footerLink ? [`${content.footerLink.label}: ${content.footerLink.url}`] : []),
   ].join('\n');
 
   const button = content.action
@@ -30,11 +45,25 @@ export function renderMail(content: MailContent): { text: string; html: string }
   const code = content.code
     ? `<p style="font-size:28px;letter-spacing:6px;font-weight:700;margin:24px 0">${escapeHtml(content.code)}</p>`
     : '';
+  const sections = (content.sections ?? [])
+    .map(
+      (section) =>
+        `<h2 style="font-size:18px;margin-top:28px">${escapeHtml(section.heading)}</h2><ul style="padding-left:20px">${section.items
+          .map(
+            (item) =>
+              `<li style="margin:0 0 16px;line-height:1.5"><a href="${escapeHtml(item.url)}" style="color:#2563eb;font-weight:600">${escapeHtml(item.title)}</a>${item.lines.map((line) => `<br>${escapeHtml(line)}`).join('')}</li>`,
+          )
+          .join('')}</ul>`,
+    )
+    .join('\n');
+  const footerLink = content.footerLink
+    ? ` <a href="${escapeHtml(content.footerLink.url)}" style="color:#777">${escapeHtml(content.footerLink.label)}</a>`
+    : '';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
-${code}${button}
-<p style="font-size:12px;color:#777;margin-top:32px">${escapeHtml(content.footer ?? 'Vidvisor: turn videos into a plan for your business.')}</p>
+${sections}${code}${button}
+<p style="font-size:12px;color:#777;margin-top:32px">${escapeHtml(content.footer ?? 'Vidvisor: turn videos into a plan for your business.')}${footerLink}</p>
 </body></html>`;
   return { text, html };
 }

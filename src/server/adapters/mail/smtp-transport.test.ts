@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
+import { sendWeeklyEmails } from '../../features/suggestions/weekly-email';
 import { uniqueEmail } from '../../testing/fixtures';
+import { insertPick, randomWeek, unsubscribeTokenOf } from '../../testing/suggestions';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
 interface ReceivedMail {
@@ -10,6 +12,8 @@ interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The message's header lines as sent (unfolded), before any decoding. */
+  headers: string;
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -28,6 +32,7 @@ async function startSmtpServer() {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? '',
           text: decodeQuotedPrintable(raw),
+          headers: raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '),
         });
         callback();
       });
@@ -81,6 +86,32 @@ describe('mail over SMTP', () => {
     const browser = t.client();
     expect((await browser.get(t.pathOf(link!))).status).toBe(302);
     expect((await browser.json('/api/me')).email).toBe(email);
+  });
+
+  it('delivers the weekly suggestions with one-click unsubscribe headers (RFC 8058)', async () => {
+    const reader = await t.createOnboardedUser();
+    await reader.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+    const week = randomWeek();
+    await insertPick(t.db, { week });
+    await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
+    // The SMTP server may store the message a moment after it acknowledged it.
+    const weekly = (m: ReceivedMail) =>
+      m.to.includes(reader.email) && m.text.includes('turned on weekly video suggestions');
+    for (let i = 0; i < 100 && !smtp.received.some(weekly); i++) await new Promise((r) => setTimeout(r, 50));
+    const mail = smtp.received.find(weekly);
+    const token = await unsubscribeTokenOf(t.db, reader.id);
+    expect(mail!.headers).toContain(
+      `List-Unsubscribe: <http://localhost:3000/api/suggestions/unsubscribe?token=${token}>`,
+    );
+    expect(mail!.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // What a mail client's one-click sends: a form POST to that address, with no cookie and no Origin.
+    const oneClick = await t.app.request(`/api/suggestions/unsubscribe?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await reader.client.json('/api/suggestions/email')).toEqual({ weeklyEmail: false });
   });
 
   it('records a failed delivery and reports it', async () => {

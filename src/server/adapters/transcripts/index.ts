@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { NO_TRANSCRIPT_MESSAGE, type TranscriptSegment } from '../../../shared/transcript';
 import type { Executor } from '../../db/client';
 import { transcriptCache } from '../../db/schema';
@@ -42,6 +42,8 @@ export type TranscriptOutcome =
 
 export interface TranscriptFetcher {
   fetchTranscript(videoId: string): Promise<TranscriptOutcome>;
+  /** YouTube's titles of the given videos whose transcripts are cached (those that had one). */
+  cachedTitles(videoIds: string[]): Promise<Map<string, string>>;
 }
 
 const SOURCE_TIMEOUT_MS = 20_000;
@@ -72,6 +74,14 @@ export function createTranscriptFetcher(options: {
         if (failure.kind === 'unavailable') return { ok: false, kind: 'unavailable', attempts };
       }
       return { ok: false, kind: 'blocked', attempts };
+    },
+    async cachedTitles(videoIds) {
+      if (videoIds.length === 0) return new Map();
+      const rows = await options.db
+        .select({ videoId: transcriptCache.videoId, title: transcriptCache.title })
+        .from(transcriptCache)
+        .where(inArray(transcriptCache.videoId, videoIds));
+      return new Map(rows.flatMap((row) => (row.title ? [[row.videoId, row.title] as const] : [])));
     },
   };
 }

@@ -32,6 +32,13 @@ export const chats = pgTable(
     index('chats_user_recent_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // Video suggestions: whether a user consulted a video, and the videos most consulted this week.
+    index('chats_user_video_idx')
+      .on(t.userId, t.videoId)
+      .where(sql`${t.videoId} is not null and ${t.deletedAt} is null`),
+    index('chats_recent_videos_idx')
+      .on(t.createdAt, t.videoId, t.userId)
+      .where(sql`${t.videoId} is not null and ${t.deletedAt} is null`),
     // Full-text search of Saved Chats: the expression must match chatSearchDocument in features/chats.
     index('chats_search_idx').using(
       'gin',

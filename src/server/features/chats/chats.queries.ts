@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { HIGHLIGHT_END, HIGHLIGHT_START, SAVED_CHATS_PAGE_SIZE } from '../../../shared/schemas/chats';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats } from '../../db/schema';
@@ -76,4 +76,39 @@ export async function pageChats(db: Executor, userId: string, page: number) {
 /** One more row than a page was read: whether there is a next page. */
 function pageOf<T>(rows: T[]) {
   return { chats: rows.slice(0, SAVED_CHATS_PAGE_SIZE), hasMore: rows.length > SAVED_CHATS_PAGE_SIZE };
+}
+
+/** Which of these videos the user has a live chat on (the partial index chats_user_video_idx). */
+export async function consultedVideoIds(
+  db: Executor,
+  userId: string,
+  videoIds: string[],
+): Promise<Set<string>> {
+  if (videoIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ videoId: chats.videoId })
+    .from(chats)
+    .where(and(eq(chats.userId, userId), inArray(chats.videoId, videoIds), notDeleted));
+  return new Set(rows.map((row) => row.videoId!));
+}
+
+/**
+ * The videos most consulted since a moment, counting each user once and only videos that at least
+ * `minUsers` different users consulted; ids and counts only, never who. Reads the range of the
+ * partial index chats_recent_videos_idx (created_at, video_id, user_id), so it costs the window's
+ * chats, not the table's.
+ */
+export async function mostConsultedVideos(
+  db: Executor,
+  { since, minUsers, limit }: { since: Date; minUsers: number; limit: number },
+) {
+  const consulters = sql<number>`count(distinct ${chats.userId})::int`;
+  return db
+    .select({ videoId: sql<string>`${chats.videoId}`, consulters })
+    .from(chats)
+    .where(and(gte(chats.createdAt, since), isNotNull(chats.videoId), notDeleted))
+    .groupBy(chats.videoId)
+    .having(sql`count(distinct ${chats.userId}) >= ${minUsers}`)
+    .orderBy(desc(consulters), desc(sql`max(${chats.createdAt})`))
+    .limit(limit);
 }

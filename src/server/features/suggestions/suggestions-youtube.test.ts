@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_MESSAGES } from '../../adapters/video-catalog';
+import { videoSearchCache } from '../../db/schema';
+import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { insertChat } from '../../testing/library-fixtures';
+import { insertPick } from '../../testing/suggestions';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { startYouTubeFixture } from '../../testing/youtube-fixture';
+
+/**
+ * Trending and keyword search with YOUTUBE_API_KEY set, against a local fake of the Data API: the
+ * searches, the day-long cache per keyword set, and what users see when YouTube cannot answer.
+ */
+
+let api: FakeYouTubeApi;
+let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
+let t: TestApp;
+beforeAll(async () => {
+  api = await startFakeYouTubeApi();
+  youtube = await startYouTubeFixture();
+  t = await createTestApp({
+    YOUTUBE_API_KEY: FAKE_API_KEY,
+    YOUTUBE_API_URL: api.apiUrl,
+    YOUTUBE_BASE_URL: youtube.baseURL,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await api.close();
+  await youtube.close();
+});
+
+async function userWithKeywords(keywords: string[], app = t) {
+  const user = await app.createOnboardedUser();
+  await user.client.json('/api/suggestions/keywords', { method: 'PUT', json: { keywords } });
+  return user;
+}
+
+const ids = (body: { videos: { videoId: string }[] }) => body.videos.map((video) => video.videoId);
+const searches = () => api.callsOf('search').length;
+
+describe('trending with a YouTube key', () => {
+  it('searches the last 7 days by views for the keywords, with lengths, views and matched keywords', async () => {
+    const user = await userWithKeywords(['Sourdough bread', 'pastries', 'Customer acquisition costs']);
+    await insertChat(t, user.id, { videoId: 'trendBake01' });
+    const before = api.calls.length;
+    const body = await user.client.json('/api/suggestions/trending');
+    expect(body).toMatchObject({ source: 'youtube', notice: null, savedAt: null });
+    expect(ids(body)).toEqual(['trendBake02', 'trendBake01', 'liveShow001']);
+    expect(body.videos[1]).toMatchObject({
+      title: 'Sourdough bread that sells out by 9am',
+      channel: 'Bakery Business School',
+      durationSeconds: 725,
+      viewCount: 48_210,
+      thumbnailUrl: 'https://i.ytimg.com/vi/trendBake01/mqdefault.jpg',
+      matchedKeywords: ['Sourdough bread', 'pastries'],
+      consulted: true,
+    });
+    const calls = api.calls.slice(before);
+    expect(calls.map((call) => call.resource)).toEqual(['search', 'videos']);
+    expect(calls[0]!.params.get('order')).toBe('viewCount');
+    const after = new Date(calls[0]!.params.get('publishedAfter')!).getTime();
+    expect(Math.abs(after - (Date.now() - 7 * 86_400_000))).toBeLessThan(60_000);
+  });
+
+  it('asks YouTube once a day per keyword set, whatever their order or case, for everyone', async () => {
+    const first = await userWithKeywords(['pastries', 'Sourdough bread']);
+    const before = searches();
+    await first.client.json('/api/suggestions/trending');
+    expect(searches()).toBe(before + 1);
+    await first.client.json('/api/suggestions/trending');
+    const second = await userWithKeywords(['SOURDOUGH BREAD', 'Pastries']);
+    await second.client.json('/api/suggestions/trending');
+    expect(searches()).toBe(before + 1);
+
+    // Another set is another search.
+    const third = await userWithKeywords(['pastries']);
+    await third.client.json('/api/suggestions/trending');
+    expect(searches()).toBe(before + 2);
+
+    // A day later the set is searched again.
+    await t.db.update(videoSearchCache).set({ fetchedAt: sql`now() - interval '25 hours'` });
+    await first.client.json('/api/suggestions/trending');
+    expect(searches()).toBe(before + 3);
+  });
+
+  it('shows the saved results with a clear message when the quota is spent', async () => {
+    const user = await userWithKeywords(['Customer acquisition costs']);
+    const fresh = await user.client.json('/api/suggestions/trending');
+    await t.db.update(videoSearchCache).set({ fetchedAt: sql`now() - interval '30 hours'` });
+    api.spendQuota();
+    try {
+      const body = await user.client.json('/api/suggestions/trending');
+      expect(body.source).toBe('youtube');
+      expect(ids(body)).toEqual(ids(fresh));
+      expect(body.savedAt).not.toBeNull();
+      expect(body.notice).toBe(
+        `${CATALOG_MESSAGES.quota_exceeded} Showing the results YouTube gave earlier.`,
+      );
+
+      // A set never searched before gets the site's most consulted videos, with the same message.
+      const other = await userWithKeywords(['weekly subscription box']);
+      const fallback = await other.client.json('/api/suggestions/trending');
+      expect(fallback.source).toBe('site');
+      expect(fallback.notice).toBe(
+        `${CATALOG_MESSAGES.quota_exceeded} Showing the videos most consulted on Vidvisor this week instead.`,
+      );
+    } finally {
+      api.resetQuota();
+    }
+  });
+
+  it('makes no YouTube call for the page itself: the picks work offline', async () => {
+    await insertPick(t.db, { title: 'Offline pick' });
+    const user = await userWithKeywords(['pastries']);
+    const before = [api.calls.length, [...youtube.hits.values()].reduce((a, b) => a + b, 0)];
+    const body = await user.client.json('/api/suggestions');
+    expect(body.youtubeSearch).toBe(true);
+    expect(body.picks.map((p: { title: string }) => p.title)).toContain('Offline pick');
+    expect([api.calls.length, [...youtube.hits.values()].reduce((a, b) => a + b, 0)]).toEqual(before);
+  });
+});
+
+describe('keyword search with a YouTube key', () => {
+  it('searches YouTube by relevance, cached a day; when YouTube fails, the picks catalogue answers', async () => {
+    const user = await userWithKeywords(['sourdough bread']);
+    const before = searches();
+    const body = await user.client.json('/api/suggestions/search');
+    expect(body.source).toBe('youtube');
+    expect(ids(body)).toEqual(['trendBake01', 'oldBake0001']);
+    expect(api.callsOf('search').at(-1)!.params.get('order')).toBe('relevance');
+    expect(api.callsOf('search').at(-1)!.params.has('publishedAfter')).toBe(false);
+    await user.client.json('/api/suggestions/search');
+    expect(searches()).toBe(before + 1);
+
+    const pick = await insertPick(t.db, { title: 'Sourdough bread for cafes', note: 'Wholesale' });
+    const other = await userWithKeywords(['Sourdough bread', 'wholesale']);
+    api.spendQuota();
+    try {
+      const fallback = await other.client.json('/api/suggestions/search');
+      expect(fallback.source).toBe('catalogue');
+      expect(ids(fallback)).toEqual([pick.videoId]);
+      expect(fallback.notice).toBe(
+        `${CATALOG_MESSAGES.quota_exceeded} Showing matches from our picks instead.`,
+      );
+    } finally {
+      api.resetQuota();
+    }
+  });
+});
+
+describe('when the key is refused or YouTube is unreachable', () => {
+  async function noticeWith(env: Record<string, string>) {
+    const app = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL, ...env });
+    try {
+      const user: TestUser = await userWithKeywords(['pastries'], app);
+      return {
+        trending: await user.client.json('/api/suggestions/trending'),
+        search: await user.client.json('/api/suggestions/search'),
+      };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('says the key was refused (400 API key not valid) and shows what the site has', async () => {
+    const { trending, search } = await noticeWith({
+      YOUTUBE_API_KEY: 'wrong-key',
+      YOUTUBE_API_URL: api.apiUrl,
+    });
+    expect(trending).toMatchObject({
+      source: 'site',
+      notice: expect.stringContaining(CATALOG_MESSAGES.key_invalid),
+    });
+    expect(search).toMatchObject({
+      source: 'catalogue',
+      notice: expect.stringContaining(CATALOG_MESSAGES.key_invalid),
+    });
+  });
+
+  it('says YouTube could not be reached and shows what the site has', async () => {
+    const { trending } = await noticeWith({
+      YOUTUBE_API_KEY: FAKE_API_KEY,
+      YOUTUBE_API_URL: 'http://127.0.0.1:9/youtube/v3',
+    });
+    expect(trending).toMatchObject({
+      source: 'site',
+      notice: expect.stringContaining(CATALOG_MESSAGES.unreachable),
+    });
+  });
+});
+
+describe('the admin’s lookup with a key', () => {
+  it('fills the form from videos.list, with the length', async () => {
+    const boss = await t.createUser({ role: 'super_admin', profile: true });
+    const body = await boss.client.json('/api/admin/suggestions/lookup?url=https://youtu.be/trendBake01');
+    expect(body).toMatchObject({
+      found: true,
+      video: {
+        title: 'Sourdough bread that sells out by 9am',
+        channel: 'Bakery Business School',
+        durationSeconds: 725,
+      },
+    });
+  });
+});

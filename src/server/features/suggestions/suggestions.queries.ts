@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, max, type SQL, sql } from 'drizzle-orm';
+import type { VideoDetails } from '../../../shared/suggestions';
+import type { Executor } from '../../db/client';
+import {
+  suggestionPicks,
+  suggestionPreferences,
+  users,
+  videoSearchCache,
+  weeklyEmailSends,
+} from '../../db/schema';
+
+export type PickRow = typeof suggestionPicks.$inferSelect;
+
+// Must stay identical to the GIN index suggestion_picks_search_idx, or PostgreSQL cannot use it.
+const pickDocument = sql`(to_tsvector('english', ${suggestionPicks.title} || ' ' || ${suggestionPicks.channel} || ' ' || ${suggestionPicks.note}) || to_tsvector('english', ${suggestionPicks.tags}))`;
+
+/**
+ * The keywords (of `keywords`) a document matches, in their order: every word of a keyword, stemmed
+ * (plainto_tsquery), appears in it. One rule for picks, the catalogue and YouTube's results.
+ */
+function keywordMatches(document: SQL, keywords: string[]): SQL<string[]> {
+  if (keywords.length === 0) return sql<string[]>`'{}'::text[]`;
+  const cases = keywords.map(
+    (keyword) =>
+      sql`case when ${document} @@ plainto_tsquery('english', ${keyword}) then ${keyword}::text end`,
+  );
+  return sql<string[]>`array_remove(array[${sql.join(cases, sql`, `)}], null)`;
+}
+
+/**
+ * The picks shown as "This week's picks": the given week's, or when it has none the newest earlier
+ * week's (the index on week, position answers both), each with the keywords it matches.
+ */
+export async function shownPicks(db: Executor, week: string, keywords: string[]) {
+  const newestWeek = db
+    .select({ week: max(suggestionPicks.week) })
+    .from(suggestionPicks)
+    .where(lte(suggestionPicks.week, week));
+  return db
+    .select({ pick: suggestionPicks, matched: keywordMatches(pickDocument, keywords) })
+    .from(suggestionPicks)
+    .where(eq(suggestionPicks.week, sql`(${newestWeek})`))
+    .orderBy(asc(suggestionPicks.position), asc(suggestionPicks.createdAt));
+}
+
+/** One week's picks in their order (the admin screen, the weekly e-mail). */
+export async function picksOfWeek(db: Executor, week: string): Promise<PickRow[]> {
+  return db
+    .select()
+    .from(suggestionPicks)
+    .where(eq(suggestionPicks.week, week))
+    .orderBy(asc(suggestionPicks.position), asc(suggestionPicks.createdAt));
+}
+
+/** Weeks that have picks, newest first, with how many. */
+export async function weeksWithPicks(db: Executor, limit: number) {
+  return db
+    .select({ week: suggestionPicks.week, picks: sql<number>`count(*)::int` })
+    .from(suggestionPicks)
+    .groupBy(suggestionPicks.week)
+    .orderBy(desc(suggestionPicks.week))
+    .limit(limit);
+}
+
+/** The catalogue (every week's picks, each video once, its newest pick) matching any keyword: best first. */
+export async function searchCatalogue(db: Executor, keywords: string[], limit: number) {
+  if (keywords.length === 0) return [];
+  const anyKeyword = sql.join(
+    keywords.map((keyword) => sql`plainto_tsquery('english', ${keyword})`),
+    sql` || `,
+  );
+  const newestMatches = db
+    .selectDistinctOn([suggestionPicks.videoId], {
+      ...getTableColumns(suggestionPicks),
+      matched: keywordMatches(pickDocument, keywords).as('matched'),
+    })
+    .from(suggestionPicks)
+    .where(sql`${pickDocument} @@ (${anyKeyword})`)
+    .orderBy(suggestionPicks.videoId, desc(suggestionPicks.week))
+    .as('newest_matches');
+  const { matched, ...pick } = newestMatches._.selectedFields;
+  return db
+    .select({ pick, matched })
+    .from(newestMatches)
+    .orderBy(
+      sql`cardinality(${newestMatches.matched}) desc`,
+      desc(newestMatches.week),
+      asc(newestMatches.title),
+    )
+    .limit(limit);
+}
+
+/** The newest pick of each of these videos: what the site knows of them. */
+export async function newestPicksOf(db: Executor, videoIds: string[]): Promise<PickRow[]> {
+  if (videoIds.length === 0) return [];
+  return db
+    .selectDistinctOn([suggestionPicks.videoId])
+    .from(suggestionPicks)
+    .where(inArray(suggestionPicks.videoId, videoIds))
+    .orderBy(suggestionPicks.videoId, desc(suggestionPicks.week));
+}
+
+/** For each text, the keywords it matches (the same rule as the picks'), in one round trip. */
+export async function matchKeywords(db: Executor, texts: string[], keywords: string[]): Promise<string[][]> {
+  if (texts.length === 0 || keywords.length === 0) return texts.map(() => []);
+  const document = sql`to_tsvector('english', t.text)`;
+  const result = await db.execute<{ matched: string[] }>(
+    sql`select ${keywordMatches(document, keywords)} as matched
+        from unnest(${sql.param(texts)}::text[]) with ordinality as t(text, n) order by t.n`,
+  );
+  return (result as unknown as { rows: { matched: string[] }[] }).rows.map((row) => row.matched);
+}
+
+export async function findPreferences(db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(suggestionPreferences)
+    .where(eq(suggestionPreferences.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function saveKeywords(db: Executor, userId: string, keywords: string[]) {
+  await db
+    .insert(suggestionPreferences)
+    .values({ userId, keywords })
+    .onConflictDoUpdate({
+      target: suggestionPreferences.userId,
+      set: { keywords, updatedAt: new Date() },
+    });
+}
+
+/** Turns the weekly e-mail on or off; the unsubscribe secret is made once and then kept. */
+export async function saveWeeklyEmail(db: Executor, userId: string, weeklyEmail: boolean, newToken: string) {
+  await db
+    .insert(suggestionPreferences)
+    .values({ userId, weeklyEmail, unsubscribeToken: newToken })
+    .onConflictDoUpdate({
+      target: suggestionPreferences.userId,
+      set: {
+        weeklyEmail,
+        unsubscribeToken: sql`coalesce(${suggestionPreferences.unsubscribeToken}, excluded.unsubscribe_token)`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** The one-click unsubscribe: whether the secret belongs to someone (who is then unsubscribed). */
+export async function unsubscribeByToken(db: Executor, token: string): Promise<boolean> {
+  const rows = await db
+    .update(suggestionPreferences)
+    .set({ weeklyEmail: false, updatedAt: new Date() })
+    .where(eq(suggestionPreferences.unsubscribeToken, token))
+    .returning({ userId: suggestionPreferences.userId });
+  return rows.length > 0;
+}
+
+export async function readSearchCache(db: Executor, key: string) {
+  const [row] = await db.select().from(videoSearchCache).where(eq(videoSearchCache.key, key)).limit(1);
+  return row ?? null;
+}
+
+export async function writeSearchCache(db: Executor, key: string, videos: VideoDetails[], fetchedAt: Date) {
+  await db
+    .insert(videoSearchCache)
+    .values({ key, videos, fetchedAt })
+    .onConflictDoUpdate({ target: videoSearchCache.key, set: { videos, fetchedAt } });
+}
+
+/** Opted-in users not yet e-mailed this week, after `afterUserId` in id order: one batch of a run. */
+export async function dueRecipients(db: Executor, week: string, afterUserId: string, limit: number) {
+  return db
+    .select({
+      userId: suggestionPreferences.userId,
+      email: users.email,
+      keywords: suggestionPreferences.keywords,
+      unsubscribeToken: suggestionPreferences.unsubscribeToken,
+    })
+    .from(suggestionPreferences)
+    .innerJoin(users, eq(users.id, suggestionPreferences.userId))
+    .where(
+      and(
+        eq(suggestionPreferences.weeklyEmail, true),
+        gt(suggestionPreferences.userId, afterUserId),
+        sql`not exists (select 1 from ${weeklyEmailSends} where ${weeklyEmailSends.userId} = ${suggestionPreferences.userId} and ${weeklyEmailSends.week} = ${week})`,
+      ),
+    )
+    .orderBy(suggestionPreferences.userId)
+    .limit(limit);
+}
+
+/**
+ * Claims the user's e-mail of the week: the primary key (user_id, week) lets exactly one claim in,
+ * whichever process or connection asks first; the others get false and send nothing.
+ */
+export async function claimWeeklyEmail(db: Executor, userId: string, week: string): Promise<boolean> {
+  const rows = await db
+    .insert(weeklyEmailSends)
+    .values({ userId, week })
+    .onConflictDoNothing()
+    .returning({ userId: weeklyEmailSends.userId });
+  return rows.length > 0;
+}
+
+/** Gives a claim back when its mail could not be sent, so a later run tries again. */
+export async function releaseWeeklyEmail(db: Executor, userId: string, week: string) {
+  await db
+    .delete(weeklyEmailSends)
+    .where(and(eq(weeklyEmailSends.userId, userId), eq(weeklyEmailSends.week, week)));
+}

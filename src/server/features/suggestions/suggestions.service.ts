@@ -1,0 +1,299 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  keywordSetKey,
+  keywordsFromProfile,
+  type VideoDetails,
+  weekOf,
+  youTubeThumbnailUrl,
+} from '../../../shared/suggestions';
+import { youTubeWatchUrl } from '../../../shared/youtube';
+import type { CatalogProblem, VideoSearch } from '../../adapters/video-catalog';
+import type { AppDeps, SessionUser } from '../../context';
+import type { Database } from '../../db/client';
+import { loadGateState } from '../account/gate.service';
+import { consultedVideoIds, mostConsultedVideos } from '../chats/chats.queries';
+import {
+  findPreferences,
+  matchKeywords,
+  newestPicksOf,
+  type PickRow,
+  readSearchCache,
+  saveKeywords,
+  saveWeeklyEmail,
+  searchCatalogue,
+  shownPicks,
+  writeSearchCache,
+} from './suggestions.queries';
+
+/** Trending looks this far back, on YouTube and on the site. */
+export const TRENDING_DAYS = 7;
+/** A video counts as trending on the site once this many different users consulted it. */
+export const MIN_CONSULTERS = 3;
+/** A keyword set is searched on YouTube at most once in this time (a search costs 100 of 10,000 daily units). */
+export const SEARCH_CACHE_HOURS = 24;
+const TRENDING_LIMIT = 12;
+const SEARCH_LIMIT = 24;
+
+const DAY_MS = 86_400_000;
+export type SuggestionDeps = Pick<AppDeps, 'db' | 'videos' | 'transcripts' | 'logger'>;
+type Deps = SuggestionDeps;
+
+/** One video as every list of the page shows it. */
+export interface VideoCard {
+  videoId: string;
+  url: string;
+  title: string;
+  channel: string;
+  durationSeconds: number | null;
+  publishedOn: string | null;
+  thumbnailUrl: string | null;
+  viewCount: number | null;
+  /** Why the team picked it (picks and the catalogue). */
+  note: string | null;
+  tags: string[];
+  matchedKeywords: string[];
+  /** The user has a chat on this video. */
+  consulted: boolean;
+}
+
+/** Where a list came from, and what to tell the user when YouTube could not answer. */
+export interface VideoList {
+  source: 'youtube' | 'site' | 'catalogue';
+  videos: VideoCard[];
+  /** When YouTube results are shown from an older save because YouTube did not answer. */
+  savedAt: string | null;
+  notice: string | null;
+}
+
+/** A video before it is a card: what is known of it, without the user's matches and chats. */
+export type ListedVideo = Omit<VideoCard, 'url' | 'matchedKeywords' | 'consulted'>;
+
+export function fromPick(pick: PickRow): ListedVideo {
+  return {
+    videoId: pick.videoId,
+    title: pick.title,
+    channel: pick.channel,
+    durationSeconds: pick.durationSeconds,
+    publishedOn: pick.publishedOn,
+    thumbnailUrl: pick.thumbnailUrl,
+    viewCount: null,
+    note: pick.note,
+    tags: pick.tags,
+  };
+}
+
+function fromYouTube(video: VideoDetails): ListedVideo {
+  return { ...video, note: null, tags: [] };
+}
+
+async function toCards(db: Database, user: SessionUser, listed: ListedVideo[], matched: string[][]) {
+  const consulted = await consultedVideoIds(
+    db,
+    user.id,
+    listed.map((video) => video.videoId),
+  );
+  return listed.map(
+    (video, i): VideoCard => ({
+      ...video,
+      url: youTubeWatchUrl(video.videoId),
+      matchedKeywords: matched[i] ?? [],
+      consulted: consulted.has(video.videoId),
+    }),
+  );
+}
+
+/** The user's keywords: saved ones, or (until they save some) those read from the business profile. */
+export async function keywordsOf(db: Database, user: SessionUser) {
+  const preferences = await findPreferences(db, user.id);
+  if (preferences?.keywords) return { keywords: preferences.keywords, fromProfile: false };
+  const { profile } = await loadGateState(db, user);
+  return { keywords: keywordsFromProfile(profile), fromProfile: true };
+}
+
+/** The page's first answer: this week's picks and the keywords. Reads the database only, never YouTube. */
+export async function suggestionsPage(deps: Pick<AppDeps, 'db' | 'videos'>, user: SessionUser, now: Date) {
+  const week = weekOf(now);
+  const { keywords, fromProfile } = await keywordsOf(deps.db, user);
+  const rows = await shownPicks(deps.db, week, keywords);
+  const picks = await toCards(
+    deps.db,
+    user,
+    rows.map((row) => fromPick(row.pick)),
+    rows.map((row) => row.matched),
+  );
+  return {
+    currentWeek: week,
+    /** The week the picks are from: the current one, or the newest earlier one when it has none. */
+    picksWeek: rows[0]?.pick.week ?? week,
+    picks,
+    keywords,
+    keywordsFromProfile: fromProfile,
+    youtubeSearch: deps.videos.search !== null,
+  };
+}
+
+export async function updateKeywords(db: Database, user: SessionUser, keywords: string[]) {
+  await saveKeywords(db, user.id, keywords);
+  return { keywords, keywordsFromProfile: false };
+}
+
+export async function weeklyEmailSetting(db: Database, userId: string) {
+  return { weeklyEmail: (await findPreferences(db, userId))?.weeklyEmail ?? false };
+}
+
+export async function setWeeklyEmail(db: Database, userId: string, weeklyEmail: boolean) {
+  await saveWeeklyEmail(db, userId, weeklyEmail, randomBytes(24).toString('base64url'));
+  return { weeklyEmail };
+}
+
+const searchCacheKey = (kind: 'trending' | 'search', keywords: string[]) =>
+  createHash('sha256')
+    .update(`${kind}\n${keywordSetKey(keywords)}`)
+    .digest('hex');
+
+/**
+ * YouTube's answer for a keyword set, from the database when it is younger than a day. When YouTube
+ * cannot answer, an older saved answer is still given (with the problem), or none.
+ */
+async function searchYouTube(
+  deps: Deps,
+  kind: 'trending' | 'search',
+  query: VideoSearch,
+  now: Date,
+): Promise<{ videos: VideoDetails[] | null; savedAt: Date | null; problem: CatalogProblem | null }> {
+  const key = searchCacheKey(kind, query.keywords);
+  const saved = await readSearchCache(deps.db, key);
+  if (saved && now.getTime() - saved.fetchedAt.getTime() < SEARCH_CACHE_HOURS * 3_600_000)
+    return { videos: saved.videos, savedAt: null, problem: null };
+  const result = await deps.videos.search!(query);
+  if (result.ok) {
+    await writeSearchCache(deps.db, key, result.value, now);
+    return { videos: result.value, savedAt: null, problem: null };
+  }
+  deps.logger.warn({ kind, problem: result.problem.kind }, 'YouTube search failed');
+  return { videos: saved?.videos ?? null, savedAt: saved?.fetchedAt ?? null, problem: result.problem };
+}
+
+/** The most consulted videos on the site this week (3 users or more), as the site knows them. */
+export async function siteTrending(deps: Deps, now: Date): Promise<ListedVideo[]> {
+  const since = new Date(now.getTime() - TRENDING_DAYS * DAY_MS);
+  const top = await mostConsultedVideos(deps.db, { since, minUsers: MIN_CONSULTERS, limit: TRENDING_LIMIT });
+  const ids = top.map((row) => row.videoId);
+  const [picks, titles] = await Promise.all([
+    newestPicksOf(deps.db, ids),
+    deps.transcripts.cachedTitles(ids),
+  ]);
+  const pickOf = new Map(picks.map((pick) => [pick.videoId, pick]));
+  return ids.map((videoId) => {
+    const pick = pickOf.get(videoId);
+    if (pick) return fromPick(pick);
+    return {
+      videoId,
+      title: titles.get(videoId) ?? 'YouTube video',
+      channel: '',
+      durationSeconds: null,
+      publishedOn: null,
+      thumbnailUrl: youTubeThumbnailUrl(videoId),
+      viewCount: null,
+      note: null,
+      tags: [],
+    };
+  });
+}
+
+const documentOf = (video: ListedVideo & { description?: string }) =>
+  [video.title, video.channel, video.description ?? '', video.note ?? '', ...video.tags].join(' ');
+
+async function listOf(
+  deps: Deps,
+  user: SessionUser,
+  keywords: string[],
+  source: VideoList['source'],
+  videos: (ListedVideo & { description?: string })[],
+  notice: { problem: CatalogProblem | null; savedAt: Date | null },
+): Promise<VideoList> {
+  const matched = await matchKeywords(deps.db, videos.map(documentOf), keywords);
+  const listed = videos.map(({ description: _description, ...video }) => video);
+  return {
+    source,
+    videos: await toCards(deps.db, user, listed, matched),
+    savedAt: notice.savedAt?.toISOString() ?? null,
+    notice: notice.problem ? `${notice.problem.message} ${fallbackNote(source, notice.savedAt)}` : null,
+  };
+}
+
+function fallbackNote(source: VideoList['source'], savedAt: Date | null): string {
+  if (savedAt) return 'Showing the results YouTube gave earlier.';
+  if (source === 'site') return 'Showing the videos most consulted on Vidvisor this week instead.';
+  return 'Showing matches from our picks instead.';
+}
+
+/**
+ * Trending for the user's business: with a YouTube key, the last week's most viewed videos for their
+ * keywords (cached a day per keyword set); otherwise, or when YouTube cannot answer and nothing was
+ * saved, the videos most consulted on the site this week.
+ */
+export async function trendingFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
+  const { keywords } = await keywordsOf(deps.db, user);
+  let problem: CatalogProblem | null = null;
+  if (deps.videos.search && keywords.length > 0) {
+    const found = await searchYouTube(
+      deps,
+      'trending',
+      {
+        keywords,
+        order: 'viewCount',
+        publishedAfter: new Date(now.getTime() - TRENDING_DAYS * DAY_MS),
+        maxResults: TRENDING_LIMIT,
+      },
+      now,
+    );
+    if (found.videos) return listOf(deps, user, keywords, 'youtube', found.videos.map(fromYouTube), found);
+    problem = found.problem;
+  }
+  return listOf(deps, user, keywords, 'site', await siteTrending(deps, now), { problem, savedAt: null });
+}
+
+/** Keyword search: YouTube with a key (cached a day per keyword set), else the team's picks catalogue. */
+export async function searchFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
+  const { keywords } = await keywordsOf(deps.db, user);
+  let problem: CatalogProblem | null = null;
+  if (deps.videos.search && keywords.length > 0) {
+    const found = await searchYouTube(
+      deps,
+      'search',
+      { keywords, order: 'relevance', maxResults: SEARCH_LIMIT },
+      now,
+    );
+    if (found.videos) return listOf(deps, user, keywords, 'youtube', found.videos.map(fromYouTube), found);
+    problem = found.problem;
+  }
+  const rows = await searchCatalogue(deps.db, keywords, SEARCH_LIMIT);
+  return {
+    source: 'catalogue',
+    videos: await toCards(
+      deps.db,
+      user,
+      rows.map((row) => fromPick(row.pick)),
+      rows.map((row) => row.matched),
+    ),
+    savedAt: null,
+    notice: problem ? `${problem.message} ${fallbackNote('catalogue', null)}` : null,
+  };
+}
+
+/**
+ * YouTube's saved trending answer for a keyword set, if one is under a week old: what the weekly e-mail
+ * shows (it never searches, so e-mailing every user costs no quota).
+ */
+export async function savedTrending(
+  deps: Deps,
+  keywords: string[],
+  now: Date,
+): Promise<ListedVideo[] | null> {
+  if (!deps.videos.search || keywords.length === 0) return null;
+  const saved = await readSearchCache(deps.db, searchCacheKey('trending', keywords));
+  if (!saved || saved.videos.length === 0) return null;
+  if (now.getTime() - saved.fetchedAt.getTime() > TRENDING_DAYS * DAY_MS) return null;
+  return saved.videos.map(fromYouTube);
+}

@@ -1,0 +1,138 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addWeeks, weekOf } from '../../../shared/suggestions';
+import { openDatabase } from '../../db/client';
+import { weeklyEmailSends } from '../../db/schema';
+import { insertChat } from '../../testing/library-fixtures';
+import { insertPick, randomVideoId, randomWeek } from '../../testing/suggestions';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { openTestDatabase } from '../../testing/test-database';
+import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from './weekly-email';
+
+/**
+ * The Monday e-mail, through two app instances on one database (on PostgreSQL, two connection pools:
+ * what two server processes are to the database), so "once per user and week" is shown where it matters.
+ */
+
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  first = await createTestApp({}, { database });
+  // PGlite serves one process: the second instance shares its handle (and leaves closing it to the first).
+  second = await createTestApp(
+    {},
+    {
+      database: database.url
+        ? await openDatabase({ url: database.url, poolSize: 5 })
+        : { ...database, close: async () => {} },
+    },
+  );
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+
+const mondayMorning = (week: string) => new Date(`${week}T07:00:00Z`);
+
+async function subscriber(): Promise<TestUser> {
+  const user = await first.createOnboardedUser();
+  await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+  return user;
+}
+
+async function weeklyMailsTo(user: TestUser) {
+  return (await first.mailsTo(user.email)).filter((mail) => mail.kind === WEEKLY_EMAIL_KIND);
+}
+
+describe('the weekly e-mail', () => {
+  it('sends the week’s picks and the top trending videos to users who turned it on, and to no one else', async () => {
+    const week = weekOf(new Date());
+    await insertPick(first.db, {
+      week,
+      title: 'Pricing a premium tier',
+      note: 'The clearest take',
+      durationSeconds: 725,
+    });
+    const reader = await subscriber();
+    const notSubscribed = await first.createOnboardedUser();
+    const trending = randomVideoId();
+    for (const consulter of [reader, notSubscribed, await first.createOnboardedUser()])
+      await insertChat(first, consulter.id, { videoId: trending });
+    await insertPick(first.db, { week: addWeeks(week, -4), videoId: trending, title: 'Churn, explained' });
+
+    expect(await sendWeeklyEmails(first.deps, new Date())).toBeGreaterThanOrEqual(1);
+    const [mail] = await weeklyMailsTo(reader);
+    expect(mail!.subject).toMatch(/^This week’s video picks: week of /);
+    expect(mail!.text).toContain('Pricing a premium tier');
+    expect(mail!.text).toContain('Why we picked it: The clearest take');
+    expect(mail!.text).toContain('12:05');
+    expect(mail!.text).toContain('TRENDING FOR YOUR BUSINESS');
+    expect(mail!.text).toContain('Churn, explained');
+    expect(mail!.text).toContain(
+      `http://localhost:3000/consult?url=${encodeURIComponent('https://www.youtube.com/watch?v=')}`,
+    );
+    expect(mail!.html).toContain('Unsubscribe</a>');
+    expect(await weeklyMailsTo(notSubscribed)).toEqual([]);
+  });
+
+  it('reaches each user once a week, even when two instances send at the same moment', async () => {
+    const week = randomWeek();
+    await insertPick(first.db, { week });
+    const readers = await Promise.all(Array.from({ length: 12 }, () => subscriber()));
+    const runs = [first, second, first, second].map((app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
+    const sent = (await Promise.all(runs)).reduce((total, n) => total + n, 0);
+    const claims = await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week));
+    expect(sent).toBe(claims.length);
+    for (const reader of readers) expect(await weeklyMailsTo(reader)).toHaveLength(1);
+    // Later checks the same week send nothing more.
+    expect(await sendWeeklyEmails(second.deps, mondayMorning(week))).toBe(0);
+  });
+
+  it('sends nothing for a week without picks', async () => {
+    const reader = await subscriber();
+    const week = randomWeek();
+    expect(await sendWeeklyEmails(first.deps, mondayMorning(week))).toBe(0);
+    expect(await weeklyMailsTo(reader)).toEqual([]);
+    expect(await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week))).toEqual([]);
+  });
+
+  it('carries a one-click unsubscribe link that works without signing in', async () => {
+    const reader = await subscriber();
+    const week = randomWeek();
+    await insertPick(first.db, { week });
+    await sendWeeklyEmails(first.deps, mondayMorning(week));
+    const [mail] = await weeklyMailsTo(reader);
+    const link = mail!.text.match(/http:\/\/localhost:3000\/suggestions\/unsubscribe\?token=[\w-]+/)?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link!).searchParams.get('token');
+    const response = await first.client().post(`/api/suggestions/unsubscribe?token=${token}`);
+    expect(response.status).toBe(200);
+
+    const nextWeek = addWeeks(week, 1);
+    await insertPick(first.db, { week: nextWeek });
+    await sendWeeklyEmails(first.deps, mondayMorning(nextWeek));
+    expect(await weeklyMailsTo(reader)).toHaveLength(1);
+  });
+
+  it('tries a mail that could not be delivered again on a later run', async () => {
+    const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const reader = await broken.createOnboardedUser();
+      await reader.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+      const week = randomWeek();
+      await insertPick(broken.db, { week });
+      expect(await sendWeeklyEmails(broken.deps, mondayMorning(week))).toBe(0);
+      const [failed] = (await broken.mailsTo(reader.email)).filter((m) => m.kind === WEEKLY_EMAIL_KIND);
+      expect(failed!.status).toBe('failed');
+      const claims = await broken.db
+        .select()
+        .from(weeklyEmailSends)
+        .where(and(eq(weeklyEmailSends.userId, reader.id), eq(weeklyEmailSends.week, week)));
+      expect(claims).toEqual([]);
+    } finally {
+      await broken.close();
+    }
+  });
+});

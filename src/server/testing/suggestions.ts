@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { weekOf } from '../../shared/suggestions';
+import type { Database } from '../db/client';
+import { suggestionPicks, suggestionPreferences } from '../db/schema';
+
+/** A random, valid YouTube video id (11 characters). */
+export function randomVideoId(): string {
+  return randomBytes(8).toString('base64url').slice(0, 11);
+}
+
+/** A random Monday far from now, so concurrent tests never share a week. */
+export function randomWeek(): string {
+  const weeks = 1_000 + Math.floor(Math.random() * 50_000);
+  return weekOf(new Date(Date.UTC(2100, 0, 4) + weeks * 7 * 86_400_000));
+}
+
+export type PickSeed = Partial<typeof suggestionPicks.$inferInsert>;
+
+/** Inserts a pick straight into the catalogue (this week, a random video, unless told). */
+export async function insertPick(db: Database, seed: PickSeed = {}) {
+  const [pick] = await db
+    .insert(suggestionPicks)
+    .values({
+      week: weekOf(),
+      position: 0,
+      videoId: randomVideoId(),
+      title: 'A video worth a consultation',
+      channel: 'Test Channel',
+      note: 'Picked for the test',
+      ...seed,
+    })
+    .returning();
+  return pick!;
+}
+
+/** The unsubscribe secret of a user who turned the weekly e-mail on. */
+export async function unsubscribeTokenOf(db: Database, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ token: suggestionPreferences.unsubscribeToken })
+    .from(suggestionPreferences)
+    .where(eq(suggestionPreferences.userId, userId));
+  if (!row?.token) throw new Error(`no unsubscribe token for ${userId}`);
+  return row.token;
+}
