@@ -64,6 +64,7 @@ for (const viewport of VIEWPORTS) {
       await auditPage(page, '/dashboard', 'Recent Chats', viewport.name);
       await auditPage(page, '/consult', 'Smart Business Assistant', viewport.name);
       await auditPage(page, '/saved-chats', 'Saved Chats', viewport.name);
+      await auditPage(page, '/suggestions', 'This week’s picks', viewport.name);
       await auditPage(page, '/profile', 'Profile', viewport.name);
       for (const tab of [
         'Change Password',
@@ -94,6 +95,7 @@ for (const viewport of VIEWPORTS) {
       await auditPage(page, `/chat/${chatId}?ia=1`, CHAT_TITLE, viewport.name);
       await auditPage(page, '/admin/assistant', 'AI Assistant', viewport.name);
       await auditPage(page, '/admin/audit', 'Audit log', viewport.name);
+      await auditPage(page, '/admin/suggestions', 'Weekly Picks', viewport.name);
     });
   });
 }

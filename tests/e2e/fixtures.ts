@@ -31,19 +31,28 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(server.baseURL);
   },
   page: async ({ page, allowConsoleErrors }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const where = message.location().url;
-      const allowed = [...EXPECTED_CONSOLE, ...allowConsoleErrors];
-      if (allowed.some((pattern) => pattern.test(where) || pattern.test(message.text()))) return;
-      errors.push(`${message.text()} (${where})`);
-    });
-    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    const errors = collectConsoleErrors(page, allowConsoleErrors);
     await use(page);
     expect(errors, 'console errors during the journey').toEqual([]);
   },
 });
+
+/**
+ * The console errors and page errors of `page` from now on, but those expected: what fails a journey.
+ * The `page` fixture checks its own; a journey with a second browser context checks that one's too.
+ */
+export function collectConsoleErrors(page: Page, allowConsoleErrors: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  const allowed = [...EXPECTED_CONSOLE, ...allowConsoleErrors];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    if (allowed.some((pattern) => pattern.test(where) || pattern.test(message.text()))) return;
+    errors.push(`${message.text()} (${where})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
 
 /** Signs in through the /auth form. */
 export async function signInWithPassword(page: Page, email: string, password: string) {

@@ -126,3 +126,6 @@ export const reorderPicksInput = z.object({
   week: weekKey,
   ids: z.array(z.guid('Not a valid id')).min(1).max(500),
 });
+
+/** A pick as the form submits it once validated (defaults filled in). */
+export type PickValues = z.output<typeof pickInput>;

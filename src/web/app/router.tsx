@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
       { path: paths.auth.path, ...page(() => import('./routes/auth')) },
       { path: paths.waitlist.path, ...page(() => import('./routes/waitlist')) },
       { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
+      { path: paths.suggestionsUnsubscribe.path, ...page(() => import('./routes/suggestions-unsubscribe')) },
       {
         Component: GuardedLayout,
         children: [
@@ -33,6 +34,8 @@ export const router = createBrowserRouter([
           { path: paths.adminAssistant.path, ...page(() => import('./routes/admin-assistant')) },
           { path: paths.testCheckout.path, ...page(() => import('./routes/test-checkout')) },
           { path: paths.adminAudit.path, ...page(() => import('./routes/admin-audit')) },
+          { path: paths.suggestions.path, ...page(() => import('./routes/suggestions')) },
+          { path: paths.adminSuggestions.path, ...page(() => import('./routes/admin-suggestions')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

@@ -8,7 +8,16 @@ export const paths = {
   onboarding: { path: '/onboarding', href: () => '/onboarding' },
   profile: { path: '/profile', href: (tab?: string) => (tab ? `/profile?tab=${tab}` : '/profile') },
   savedChats: { path: '/saved-chats', href: () => '/saved-chats' },
-  consult: { path: '/consult', href: () => '/consult' },
+  consult: {
+    path: '/consult',
+    /** With a video link, the intake opens with it filled in. */
+    href: (videoUrl?: string) => (videoUrl ? `/consult?url=${encodeURIComponent(videoUrl)}` : '/consult'),
+  },
+  suggestions: { path: '/suggestions', href: () => '/suggestions' },
+  suggestionsUnsubscribe: {
+    path: '/suggestions/unsubscribe',
+    href: (token: string) => `/suggestions/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
   chat: {
     path: '/chat/:chatId',
     href: (chatId: string, options: { readOnly?: boolean } = {}) =>
@@ -22,6 +31,10 @@ export const paths = {
     href: (sessionId: string) => `/billing/test-checkout?session=${encodeURIComponent(sessionId)}`,
   },
   adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
+  adminSuggestions: {
+    path: '/admin/suggestions',
+    href: (week?: string) => (week ? `/admin/suggestions?week=${week}` : '/admin/suggestions'),
+  },
   resetPassword: { path: '/dashboard/reset-password', href: () => '/dashboard/reset-password' },
 } as const;
 

@@ -1,5 +1,6 @@
 import { Page } from '../../components/layout/page';
 import { RecentChats } from '../../features/chats/components/recent-chats';
+import { SuggestionsCard } from '../../features/suggestions/components/suggestions-card';
 import { UsageHistoryPanel } from '../../features/usage/components/usage-history-panel';
 
 export default function DashboardRoute() {
@@ -7,6 +8,7 @@ export default function DashboardRoute() {
     <Page title="Dashboard">
       <div className="grid gap-6">
         <RecentChats />
+        <SuggestionsCard />
         <UsageHistoryPanel />
       </div>
     </Page>

@@ -25,6 +25,7 @@ import { useProfile } from '../../features/profile/api/get-profile';
 import { ProfileWizard } from '../../features/profile/components/profile-wizard';
 import { getMeQueryOptions, type Me, useMe } from '../../features/session/api/get-me';
 import { signOut } from '../../features/session/api/sign-out';
+import { WeeklyEmailSetting } from '../../features/suggestions/components/weekly-email-setting';
 import { SupportTab } from '../../features/support/components/support-tab';
 import { UsageHistoryPanel } from '../../features/usage/components/usage-history-panel';
 import { paths } from '../../lib/paths';
@@ -92,6 +93,14 @@ function AccountScreen({ me }: { me: Me }) {
               navigate(paths.dashboard.href());
             }}
           />
+          <Card>
+            <CardHeader>
+              <CardTitle>Video suggestions</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <WeeklyEmailSetting />
+            </CardContent>
+          </Card>
           {deleteAccount}
         </TabsContent>
         {me.hasPassword ? (

@@ -1,4 +1,4 @@
-import { Bot, LayoutDashboard, LogOut, Menu, Shield, User } from 'lucide-react';
+import { Bot, LayoutDashboard, ListVideo, LogOut, Menu, Shield, Sparkles, User } from 'lucide-react';
 import { AppLink as Link } from '../../lib/link';
 import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
@@ -32,11 +32,18 @@ export default function AccountMenu({
         <div className="px-2 py-1.5 text-xs text-muted-foreground">{session.email}</div>
         <DropdownMenuSeparator />
         {session.subscribed ? (
-          <DropdownMenuItem asChild className="sm:hidden">
-            <Link to={paths.dashboard.href()}>
-              <LayoutDashboard /> Dashboard
-            </Link>
-          </DropdownMenuItem>
+          <>
+            <DropdownMenuItem asChild className="sm:hidden">
+              <Link to={paths.dashboard.href()}>
+                <LayoutDashboard /> Dashboard
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild className="sm:hidden">
+              <Link to={paths.suggestions.href()}>
+                <Sparkles /> Suggestions
+              </Link>
+            </DropdownMenuItem>
+          </>
         ) : null}
         {pathname !== paths.onboarding.path ? (
           <DropdownMenuItem asChild>
@@ -55,6 +62,11 @@ export default function AccountMenu({
             <DropdownMenuItem asChild>
               <Link to={paths.adminAssistant.href()}>
                 <Bot /> AI Assistant
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.adminSuggestions.href()}>
+                <ListVideo /> Weekly Picks
               </Link>
             </DropdownMenuItem>
           </>

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Menu } from 'lucide-react';
+import { LayoutDashboard, Menu, Sparkles } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { AppLink as Link } from '../../lib/link';
 import { paths } from '../../lib/paths';
@@ -42,11 +42,18 @@ export function SiteHeader({
           {loading ? null : session ? (
             <>
               {session.subscribed ? (
-                <Button asChild variant="ghost" className="hidden sm:inline-flex">
-                  <Link to={paths.dashboard.href()}>
-                    <LayoutDashboard /> Dashboard
-                  </Link>
-                </Button>
+                <>
+                  <Button asChild variant="ghost" className="hidden sm:inline-flex">
+                    <Link to={paths.dashboard.href()}>
+                      <LayoutDashboard /> Dashboard
+                    </Link>
+                  </Button>
+                  <Button asChild variant="ghost" className="hidden sm:inline-flex">
+                    <Link to={paths.suggestions.href()}>
+                      <Sparkles /> Suggestions
+                    </Link>
+                  </Button>
+                </>
               ) : null}
               <Suspense fallback={<MenuButtonPlaceholder name={session.name} />}>
                 <AccountMenu session={session} pathname={pathname} onSignOut={onSignOut} />

@@ -21,10 +21,19 @@ import { useCreateChat } from '../api/create-chat';
 
 type Mode = 'youtube' | 'manual' | 'captions';
 
-/** The intake: a YouTube link, a pasted transcript, or a caption file becomes a consultation. */
-export function Intake({ onCreated }: { onCreated: (chatId: string) => void }) {
+/**
+ * The intake: a YouTube link, a pasted transcript, or a caption file becomes a consultation.
+ * `initialUrl` fills the link in (a suggestion's Start consultation).
+ */
+export function Intake({
+  onCreated,
+  initialUrl = '',
+}: {
+  onCreated: (chatId: string) => void;
+  initialUrl?: string;
+}) {
   const [mode, setMode] = useState<Mode>('youtube');
-  const [youtubeUrl, setYoutubeUrl] = useState('');
+  const [youtubeUrl, setYoutubeUrl] = useState(initialUrl);
   const [transcript, setTranscript] = useState('');
   const [captions, setCaptions] = useState<{ fileName: string; content: string; preview: string } | null>(
     null,

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
+import { getSuggestionsQueryOptions, type SuggestionsPage } from './get-suggestions';
+import { SUGGESTIONS_KEY } from './keys';
+
+export async function saveKeywords(keywords: string[]) {
+  return unwrap(await api.suggestions.keywords.$put({ json: { keywords } }));
+}
+
+/** Saves the keyword chips, then refreshes what depends on them (matches, trending, search). */
+export function useSaveKeywords() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveKeywords,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(getSuggestionsQueryOptions().queryKey, (page: SuggestionsPage | undefined) =>
+        page ? { ...page, ...saved } : page,
+      );
+      return queryClient.invalidateQueries({ queryKey: SUGGESTIONS_KEY });
+    },
+  });
+}

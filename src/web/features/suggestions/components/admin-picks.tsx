@@ -1,0 +1,213 @@
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ADMIN_TOAST_MS } from '../../../../shared/schemas/admin';
+import { addWeeks, dayLabel, formatDuration, weekLabel } from '../../../../shared/suggestions';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { type Pick, useAdminPicks } from '../api/get-admin-picks';
+import { useRemovePick } from '../api/remove-pick';
+import { useReorderPicks } from '../api/reorder-picks';
+import { PickForm } from './pick-form';
+
+/** A week's picks for super admins: move between weeks, add, edit, reorder and remove. */
+export function AdminPicks({ week, onWeek }: { week: string | undefined; onWeek: (week: string) => void }) {
+  const picks = useAdminPicks(week);
+  const reorder = useReorderPicks();
+  const remove = useRemovePick();
+  const [editing, setEditing] = useState<Pick | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Pick | null>(null);
+
+  if (picks.isPending) return <PageSpinner />;
+  if (picks.isError) return <Alert tone="danger">{picks.error.message}</Alert>;
+  const { week: shown, currentWeek, weeks } = picks.data;
+  const list = picks.data.picks;
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = list.map((pick) => pick.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    reorder.mutate(
+      { week: shown, ids },
+      { onError: (error) => toast.error(error.message, { duration: ADMIN_TOAST_MS }) },
+    );
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Weeks" className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Previous week"
+            onClick={() => onWeek(addWeeks(shown, -1))}
+          >
+            <ChevronLeft />
+          </Button>
+          <h2 className="min-w-52 text-center text-lg font-semibold" aria-live="polite">
+            {weekLabel(shown)}
+          </h2>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Next week"
+            onClick={() => onWeek(addWeeks(shown, 1))}
+          >
+            <ChevronRight />
+          </Button>
+          {shown === currentWeek ? (
+            <Badge tone="primary">This week</Badge>
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => onWeek(currentWeek)}>
+              Back to this week
+            </Button>
+          )}
+        </nav>
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden /> Add a pick
+        </Button>
+      </div>
+
+      {list.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          No picks for this week yet.
+        </p>
+      ) : (
+        <ol aria-label={`Picks, week of ${dayLabel(shown)}`} className="grid gap-3">
+          {list.map((pick, index) => (
+            <li
+              key={pick.id}
+              className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[1fr_auto] sm:items-start"
+            >
+              <div className="grid gap-1">
+                <p className="font-semibold">
+                  <span className="text-muted-foreground">{index + 1}. </span>
+                  {pick.title}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {[
+                    pick.channel,
+                    pick.durationSeconds ? formatDuration(pick.durationSeconds) : null,
+                    pick.videoId,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <p className="text-sm">{pick.note}</p>
+                {pick.tags.length ? (
+                  <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+                    {pick.tags.map((tag) => (
+                      <li key={tag}>
+                        <Badge>{tag}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              <div className="flex flex-wrap gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move ${pick.title} up`}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUp />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move ${pick.title} down`}
+                  disabled={index === list.length - 1 || reorder.isPending}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDown />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit ${pick.title}`}
+                  onClick={() => setEditing(pick)}
+                >
+                  <Pencil />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${pick.title}`}
+                  onClick={() => setRemoving(pick)}
+                >
+                  <Trash2 />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {weeks.length ? (
+        <section aria-labelledby="weeks-heading" className="grid gap-2">
+          <h2 id="weeks-heading" className="text-sm font-semibold text-muted-foreground">
+            Weeks with picks
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {weeks.map((item) => (
+              <li key={item.week}>
+                <Button
+                  variant={item.week === shown ? 'secondary' : 'outline'}
+                  size="sm"
+                  aria-current={item.week === shown ? 'true' : undefined}
+                  onClick={() => onWeek(item.week)}
+                >
+                  {dayLabel(item.week)} ({item.picks})
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{editing === 'new' ? 'Add a pick' : 'Edit pick'}</DialogTitle>
+          </DialogHeader>
+          {editing !== null ? (
+            <PickForm
+              pick={editing === 'new' ? undefined : editing}
+              week={shown}
+              onDone={() => setEditing(null)}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove pick"
+        description={
+          removing ? `Remove “${removing.title}” from the week of ${dayLabel(removing.week)}?` : ''
+        }
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={remove.isPending}
+        tone="danger"
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              toast.success('Pick removed', { duration: ADMIN_TOAST_MS });
+              setRemoving(null);
+            },
+            onError: (error) => toast.error(error.message, { duration: ADMIN_TOAST_MS }),
+          })
+        }
+      />
+    </div>
+  );
+}

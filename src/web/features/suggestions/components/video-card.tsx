@@ -1,0 +1,93 @@
+import { CheckCircle2, ExternalLink, MessageSquarePlus, Video } from 'lucide-react';
+import { useId, useState } from 'react';
+import { dayLabel, formatDuration } from '../../../../shared/suggestions';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { AppLink } from '../../../lib/link';
+import { paths } from '../../../lib/paths';
+import type { VideoCard as VideoCardData } from '../api/get-suggestions';
+
+/** The still of a video, or a plain placeholder when there is none or it cannot load (offline, blocked). */
+function Thumbnail({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) {
+    return (
+      <div
+        role="img"
+        aria-label="No thumbnail"
+        className="flex size-full items-center justify-center bg-muted text-muted-foreground"
+      >
+        <Video className="size-8" aria-hidden />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt=""
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      className="size-full object-cover"
+    />
+  );
+}
+
+/** One suggested video: what it is, why it is here, and a one-click consultation. */
+export function VideoCard({ video }: { video: VideoCardData }) {
+  const titleId = useId();
+  const facts = [
+    video.channel,
+    video.durationSeconds ? formatDuration(video.durationSeconds) : null,
+    video.publishedOn ? dayLabel(video.publishedOn) : null,
+    video.viewCount !== null ? `${video.viewCount.toLocaleString('en-US')} views` : null,
+  ].filter(Boolean);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm"
+    >
+      <div className="aspect-video w-full">
+        <Thumbnail url={video.thumbnailUrl} />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 id={titleId} className="line-clamp-2 font-semibold leading-snug">
+          {video.title}
+        </h3>
+        {facts.length ? <p className="text-sm text-muted-foreground">{facts.join(' · ')}</p> : null}
+        {video.consulted ? (
+          <Badge tone="success" className="gap-1 self-start">
+            <CheckCircle2 className="size-3.5" aria-hidden /> Already consulted
+          </Badge>
+        ) : null}
+        {video.note ? (
+          <p className="text-sm">
+            <span className="font-medium">Why we picked it: </span>
+            {video.note}
+          </p>
+        ) : null}
+        {video.matchedKeywords.length ? (
+          <ul aria-label="Matched keywords" className="flex flex-wrap gap-1.5">
+            {video.matchedKeywords.map((keyword) => (
+              <li key={keyword}>
+                <Badge>{keyword}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Button asChild size="sm">
+            <AppLink to={paths.consult.href(video.url)} aria-describedby={titleId}>
+              <MessageSquarePlus aria-hidden /> Start consultation
+            </AppLink>
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <a href={video.url} target="_blank" rel="noreferrer" aria-describedby={titleId}>
+              <ExternalLink aria-hidden /> Watch
+            </a>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,156 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
+import { collectConsoleErrors, expect, test } from './fixtures';
+import { type AppServer, startAppServer } from './server';
+import { expectNoSeriousViolations } from './support/accessibility';
+import { signUpOnboarded } from './support/onboarding';
+
+/** YouTube's stills, served locally; the second pick's cannot load (its card shows the placeholder). */
+const BROKEN_THUMBNAIL = 'autoOnly001';
+async function serveThumbnails(context: BrowserContext) {
+  await context.route('https://i.ytimg.com/**', (route) =>
+    route.request().url().includes(BROKEN_THUMBNAIL)
+      ? route.fulfill({ status: 404, body: '' })
+      : route.fulfill({
+          contentType: 'image/svg+xml',
+          body: '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#4338ca"/></svg>',
+        }),
+  );
+}
+
+/** Through the admin screen: the link's details come from YouTube (oEmbed), the reason is typed. */
+async function addPick(page: Page, link: string, title: string, why: string, tag: string, audit = false) {
+  await page.getByRole('button', { name: 'Add a pick' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a pick' });
+  await dialog.getByLabel('YouTube link').fill(link);
+  await dialog.getByRole('button', { name: 'Fetch details' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByLabel('Channel (optional)')).toHaveValue('Vidvisor Fixtures');
+  await expect(dialog.getByLabel('Why this pick')).toBeFocused();
+  // (Once: later, the previous pick's toast sits dimmed under the dialog's overlay.)
+  if (audit) await expectNoSeriousViolations(page, 'the Add a pick dialog');
+  await dialog.getByLabel('Why this pick').fill(why);
+  await dialog.getByLabel('Tags (optional)').fill(tag);
+  await dialog.getByLabel('Tags (optional)').press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Tags' })).toContainText(tag);
+  await dialog.getByRole('button', { name: 'Add pick' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('video suggestions', () => {
+  let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
+  let server: AppServer;
+  test.beforeAll(async () => {
+    youtube = await startYouTubeFixture();
+    server = await startAppServer({ YOUTUBE_BASE_URL: youtube.baseURL });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await youtube?.close();
+  });
+
+  test('an admin picks two videos; a user finds them, searches, consults one, and sees it marked', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await signUpOnboarded(page, server, { superAdmin: true });
+    await page.goto(`${server.baseURL}/dashboard`);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Weekly Picks' }).click();
+    await expect(page.getByRole('heading', { name: 'Weekly Picks' })).toBeVisible();
+    await expect(page.getByText('No picks for this week yet.')).toBeVisible();
+    await addPick(
+      page,
+      'https://youtu.be/manualEn001',
+      'Pricing for bakeries',
+      'Clear steps to price a premium tier',
+      'pricing',
+    );
+    await addPick(
+      page,
+      'https://www.youtube.com/watch?v=autoOnly001',
+      'Auto captions',
+      'Retention tactics, with numbers',
+      'retention',
+    );
+    const picks = page.getByRole('list', { name: /^Picks, week of / });
+    await expect(picks).toContainText('1. Pricing for bakeries');
+    await expect(picks).toContainText('2. Auto captions');
+
+    // A bad link is refused in the form, and nothing is added.
+    await page.getByRole('button', { name: 'Add a pick' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a pick' });
+    await dialog.getByLabel('YouTube link').fill('https://youtu.be/short');
+    await dialog.getByRole('button', { name: 'Add pick' }).click();
+    await expect(dialog.getByText('Invalid YouTube URL')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(picks).not.toContainText('3.');
+
+    // A user with a business profile.
+    const userContext = await browser.newContext({ baseURL: server.baseURL });
+    await serveThumbnails(userContext);
+    const user = await userContext.newPage();
+    const userErrors = collectConsoleErrors(user, [new RegExp(`i\\.ytimg\\.com/vi/${BROKEN_THUMBNAIL}`)]);
+    await signUpOnboarded(user, server);
+    await user.goto('/dashboard');
+    await user.getByRole('link', { name: 'See suggestions' }).click();
+    await expect(user.getByRole('heading', { name: 'Video Suggestions', level: 1 })).toBeVisible();
+
+    const weekPicks = user.getByRole('region', { name: 'This week’s picks' });
+    const pricing = weekPicks.getByRole('article', { name: 'Pricing for bakeries' });
+    await expect(pricing).toContainText('Why we picked it: Clear steps to price a premium tier');
+    await expect(pricing).toContainText('Vidvisor Fixtures');
+    const captions = weekPicks.getByRole('article', { name: 'Auto captions' });
+    await expect(captions).toContainText('Retention tactics, with numbers');
+    await expect(captions.getByRole('img', { name: 'No thumbnail' })).toBeVisible();
+    await expectNoSeriousViolations(user, '/suggestions with picks');
+
+    // The profile's keywords as chips; a keyword of the user's own searches the picks.
+    const search = user.getByRole('region', { name: 'Search by keyword' });
+    const chips = search.getByRole('list', { name: 'Your keywords' });
+    await expect(chips).toContainText('Food and beverage');
+    await expect(chips).toContainText('Sourdough bread');
+    await search.getByRole('button', { name: 'Remove pastries' }).click();
+    await expect(chips).not.toContainText('pastries');
+    await search.getByRole('textbox', { name: 'Search by keyword' }).fill('pricing');
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(chips).toContainText('pricing');
+    await expect(search.getByRole('textbox', { name: 'Search by keyword' })).toHaveValue('');
+    const found = search.getByRole('article', { name: 'Pricing for bakeries' });
+    await expect(found.getByRole('list', { name: 'Matched keywords' })).toContainText('pricing');
+    await expect(search.getByRole('article')).toHaveCount(1);
+    // Saved: a reload keeps the chips as the user left them.
+    await user.reload();
+    await expect(chips).toContainText('pricing');
+    await expect(chips).not.toContainText('pastries');
+
+    // Start consultation opens /consult with the link filled in, and the usual intake does the rest.
+    await found.getByRole('link', { name: 'Start consultation' }).click();
+    await expect(user).toHaveURL(/\/consult\?url=/);
+    await expect(user.getByPlaceholder('Paste YouTube URL here...')).toHaveValue(
+      'https://www.youtube.com/watch?v=manualEn001',
+    );
+    await user.getByRole('button', { name: 'Transform Content' }).click();
+    await expect(user).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await expect(user.getByRole('heading', { name: 'Pricing for bakeries' })).toBeVisible();
+
+    await user.getByRole('banner').getByRole('link', { name: 'Suggestions' }).click();
+    await expect(weekPicks.getByRole('article', { name: 'Pricing for bakeries' })).toContainText(
+      'Already consulted',
+    );
+    await expect(weekPicks.getByRole('article', { name: 'Auto captions' })).not.toContainText(
+      'Already consulted',
+    );
+
+    // The Monday e-mail, turned on from the page.
+    const weekly = user.getByRole('switch', { name: 'Weekly e-mail' });
+    await expect(weekly).not.toBeChecked();
+    await weekly.click();
+    await expect(user.getByText('You will get the weekly e-mail on Mondays')).toBeVisible();
+    await user.goto('/profile');
+    await expect(user.getByRole('switch', { name: 'Weekly e-mail' })).toBeChecked();
+    await userContext.close();
+    expect(userErrors, 'console errors of the user’s page').toEqual([]);
+  });
+});
