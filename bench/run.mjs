@@ -82,5 +82,7 @@ function ratio(m) {
 await runConsultBench();
 // The admin users list with 100,000 users (bench/admin-users.mjs).
 await (await import('./admin-users.mjs')).benchAdminUsers();
+// Video suggestions with 10,000 catalogue videos and 100,000 consultations (bench/suggestions.mjs).
+await (await import('./suggestions.mjs')).benchSuggestions();
 // 60 s of mixed visits at 200 virtual users on PostgreSQL, and on PGlite (bench/load.mjs).
 await (await import('./load.mjs')).runLoadBench();

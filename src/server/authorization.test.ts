@@ -56,7 +56,10 @@ describe('authorization matrix', () => {
     expect(Object.keys(ROUTE_CATALOGUE).sort()).toEqual(appRoutes());
   });
 
-  it('answers every route × actor cell as expected, never showing another account’s data', async () => {
+  // Several hundred requests in one test: more than the default 30 s on a busy two-core machine.
+  it('answers every route × actor cell as expected, never showing another account’s data', {
+    timeout: 180_000,
+  }, async () => {
     const mismatches: string[] = [];
     const leaks: string[] = [];
     let cells = 0;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { weekOf } from '../../shared/suggestions';
 import type { Database } from '../db/client';
 import { suggestionPicks, suggestionPreferences } from '../db/schema';
+import { pickColumns } from '../features/suggestions/suggestions.queries';
 
 /** A random, valid YouTube video id (11 characters). */
 export function randomVideoId(): string {
@@ -30,7 +31,7 @@ export async function insertPick(db: Database, seed: PickSeed = {}) {
       note: 'Picked for the test',
       ...seed,
     })
-    .returning();
+    .returning(pickColumns);
   return pick!;
 }
 

@@ -110,6 +110,20 @@ export const FIXTURE_VIDEOS: Record<string, Video> = {
 /** The channel oEmbed names for every fixture video. */
 export const OEMBED_CHANNEL = 'Vidvisor Fixtures';
 
+/** What oEmbed tells of a fixture video, as the video catalogue reads it (no length, date or views). */
+export function oembedDetails(videoId: string) {
+  return {
+    videoId,
+    title: FIXTURE_VIDEOS[videoId]!.title,
+    channel: OEMBED_CHANNEL,
+    description: '',
+    durationSeconds: null,
+    publishedOn: null,
+    thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+    viewCount: null,
+  };
+}
+
 export async function startYouTubeFixture() {
   const hits = new Map<string, number>();
   const count = (key: string) => hits.set(key, (hits.get(key) ?? 0) + 1);

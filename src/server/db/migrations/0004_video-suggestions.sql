@@ -10,6 +10,7 @@ CREATE TABLE "suggestion_picks" (
 	"thumbnail_url" text,
 	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"note" text NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', "title" || ' ' || "channel" || ' ' || "note") || to_tsvector('english', "tags")) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -41,7 +42,7 @@ ALTER TABLE "weekly_email_sends" ADD CONSTRAINT "weekly_email_sends_user_id_user
 CREATE UNIQUE INDEX "suggestion_picks_week_video_idx" ON "suggestion_picks" USING btree ("week","video_id");--> statement-breakpoint
 CREATE INDEX "suggestion_picks_week_position_idx" ON "suggestion_picks" USING btree ("week","position");--> statement-breakpoint
 CREATE INDEX "suggestion_picks_video_idx" ON "suggestion_picks" USING btree ("video_id","week");--> statement-breakpoint
-CREATE INDEX "suggestion_picks_search_idx" ON "suggestion_picks" USING gin ((to_tsvector('english', "title" || ' ' || "channel" || ' ' || "note") || to_tsvector('english', "tags")));--> statement-breakpoint
+CREATE INDEX "suggestion_picks_search_idx" ON "suggestion_picks" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "suggestion_preferences_weekly_idx" ON "suggestion_preferences" USING btree ("user_id") WHERE "suggestion_preferences"."weekly_email";--> statement-breakpoint
 CREATE INDEX "chats_user_video_idx" ON "chats" USING btree ("user_id","video_id") WHERE "chats"."video_id" is not null and "chats"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "chats_recent_videos_idx" ON "chats" USING btree ("created_at","video_id","user_id") WHERE "chats"."video_id" is not null and "chats"."deleted_at" is null;

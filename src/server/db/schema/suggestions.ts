@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -14,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { VideoDetails } from '../../../shared/suggestions';
 import { users } from './auth';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** The team's weekly picks (team data, no user's): together they are the catalogue searched without a key. */
 export const suggestionPicks = pgTable(
@@ -32,6 +35,12 @@ export const suggestionPicks = pgTable(
     tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Why this pick. */
     note: text('note').notNull(),
+    /** The words keyword search matches (stemmed), kept with the row so a search never recomputes them. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('english', "title" || ' ' || "channel" || ' ' || "note") || to_tsvector('english', "tags")`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,11 +48,7 @@ export const suggestionPicks = pgTable(
     uniqueIndex('suggestion_picks_week_video_idx').on(t.week, t.videoId),
     index('suggestion_picks_week_position_idx').on(t.week, t.position),
     index('suggestion_picks_video_idx').on(t.videoId, t.week),
-    // Keyword search of the catalogue: the expression must match pickDocument in features/suggestions.
-    index('suggestion_picks_search_idx').using(
-      'gin',
-      sql`(to_tsvector('english', ${t.title} || ' ' || ${t.channel} || ' ' || ${t.note}) || to_tsvector('english', ${t.tags}))`,
-    ),
+    index('suggestion_picks_search_idx').using('gin', t.searchVector),
   ],
 );
 

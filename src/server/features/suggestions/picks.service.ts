@@ -7,7 +7,7 @@ import type { Database, Executor } from '../../db/client';
 import { suggestionPicks } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { type PickRow, picksOfWeek, weeksWithPicks } from './suggestions.queries';
+import { type PickRow, pickColumns, picksOfWeek, weeksWithPicks } from './suggestions.queries';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
 
@@ -72,7 +72,7 @@ export async function addPick(db: Database, actor: Actor, input: PickInput) {
         .insert(suggestionPicks)
         .values({ ...columns, position: await nextPosition(tx, columns.week) })
         .onConflictDoNothing({ target: [suggestionPicks.week, suggestionPicks.videoId] })
-        .returning();
+        .returning(pickColumns);
       if (!pick) throw duplicatePick(columns.week);
       await recordAudit(tx, actor, {
         action: 'suggestion.add',
@@ -86,7 +86,11 @@ export async function addPick(db: Database, actor: Actor, input: PickInput) {
 }
 
 async function lockPick(tx: Executor, id: string): Promise<PickRow> {
-  const [pick] = await tx.select().from(suggestionPicks).where(eq(suggestionPicks.id, id)).for('update');
+  const [pick] = await tx
+    .select(pickColumns)
+    .from(suggestionPicks)
+    .where(eq(suggestionPicks.id, id))
+    .for('update');
   if (!pick) throw pickNotFound();
   return pick;
 }
@@ -112,7 +116,7 @@ export async function updatePick(db: Database, actor: Actor, id: string, input: 
         .update(suggestionPicks)
         .set({ ...columns, position, updatedAt: new Date() })
         .where(eq(suggestionPicks.id, id))
-        .returning();
+        .returning(pickColumns);
       await recordAudit(tx, actor, {
         action: 'suggestion.update',
         targetType: 'suggestion',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, suggestionPicks } from '../../db/schema';
 import { randomWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { OEMBED_CHANNEL, startYouTubeFixture } from '../../testing/youtube-fixture';
+import { OEMBED_CHANNEL, oembedDetails, startYouTubeFixture } from '../../testing/youtube-fixture';
 
 let t: TestApp;
 let boss: TestUser;
@@ -73,16 +73,7 @@ describe('adding a pick', () => {
   it('looks the link up through oEmbed (title, channel, thumbnail) or says to type the details', async () => {
     expect(await boss.client.json('/api/admin/suggestions/lookup?url=https://youtu.be/manualEn001')).toEqual({
       found: true,
-      video: {
-        videoId: 'manualEn001',
-        title: 'Pricing for bakeries',
-        channel: OEMBED_CHANNEL,
-        description: '',
-        durationSeconds: null,
-        publishedOn: null,
-        thumbnailUrl: 'https://i.ytimg.com/vi/manualEn001/hqdefault.jpg',
-        viewCount: null,
-      },
+      video: oembedDetails('manualEn001'),
       message: null,
     });
     expect(await boss.client.json('/api/admin/suggestions/lookup?url=https://youtu.be/goneVideo01')).toEqual({

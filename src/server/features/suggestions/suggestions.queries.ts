@@ -9,16 +9,17 @@ import {
   weeklyEmailSends,
 } from '../../db/schema';
 
-export type PickRow = typeof suggestionPicks.$inferSelect;
+/** A pick's columns, without its search vector (which only the database reads). */
+const { searchVector: pickDocument, ...pickColumns } = getTableColumns(suggestionPicks);
 
-// Must stay identical to the GIN index suggestion_picks_search_idx, or PostgreSQL cannot use it.
-const pickDocument = sql`(to_tsvector('english', ${suggestionPicks.title} || ' ' || ${suggestionPicks.channel} || ' ' || ${suggestionPicks.note}) || to_tsvector('english', ${suggestionPicks.tags}))`;
+export { pickColumns };
+export type PickRow = Omit<typeof suggestionPicks.$inferSelect, 'searchVector'>;
 
 /**
  * The keywords (of `keywords`) a document matches, in their order: every word of a keyword, stemmed
  * (plainto_tsquery), appears in it. One rule for picks, the catalogue and YouTube's results.
  */
-function keywordMatches(document: SQL, keywords: string[]): SQL<string[]> {
+function keywordMatches(document: SQL | typeof pickDocument, keywords: string[]): SQL<string[]> {
   if (keywords.length === 0) return sql<string[]>`'{}'::text[]`;
   const cases = keywords.map(
     (keyword) =>
@@ -37,7 +38,7 @@ export async function shownPicks(db: Executor, week: string, keywords: string[])
     .from(suggestionPicks)
     .where(lte(suggestionPicks.week, week));
   return db
-    .select({ pick: suggestionPicks, matched: keywordMatches(pickDocument, keywords) })
+    .select({ pick: pickColumns, matched: keywordMatches(pickDocument, keywords) })
     .from(suggestionPicks)
     .where(eq(suggestionPicks.week, sql`(${newestWeek})`))
     .orderBy(asc(suggestionPicks.position), asc(suggestionPicks.createdAt));
@@ -46,7 +47,7 @@ export async function shownPicks(db: Executor, week: string, keywords: string[])
 /** One week's picks in their order (the admin screen, the weekly e-mail). */
 export async function picksOfWeek(db: Executor, week: string): Promise<PickRow[]> {
   return db
-    .select()
+    .select(pickColumns)
     .from(suggestionPicks)
     .where(eq(suggestionPicks.week, week))
     .orderBy(asc(suggestionPicks.position), asc(suggestionPicks.createdAt));
@@ -71,7 +72,7 @@ export async function searchCatalogue(db: Executor, keywords: string[], limit: n
   );
   const newestMatches = db
     .selectDistinctOn([suggestionPicks.videoId], {
-      ...getTableColumns(suggestionPicks),
+      ...pickColumns,
       matched: keywordMatches(pickDocument, keywords).as('matched'),
     })
     .from(suggestionPicks)
@@ -94,7 +95,7 @@ export async function searchCatalogue(db: Executor, keywords: string[], limit: n
 export async function newestPicksOf(db: Executor, videoIds: string[]): Promise<PickRow[]> {
   if (videoIds.length === 0) return [];
   return db
-    .selectDistinctOn([suggestionPicks.videoId])
+    .selectDistinctOn([suggestionPicks.videoId], pickColumns)
     .from(suggestionPicks)
     .where(inArray(suggestionPicks.videoId, videoIds))
     .orderBy(suggestionPicks.videoId, desc(suggestionPicks.week));

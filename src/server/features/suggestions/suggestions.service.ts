@@ -204,6 +204,7 @@ export async function siteTrending(deps: Deps, now: Date): Promise<ListedVideo[]
 const documentOf = (video: ListedVideo & { description?: string }) =>
   [video.title, video.channel, video.description ?? '', video.note ?? '', ...video.tags].join(' ');
 
+/** Cards for `videos`, with the keywords each matches (computed unless given) and what to tell the user. */
 async function listOf(
   deps: Deps,
   user: SessionUser,
@@ -211,12 +212,17 @@ async function listOf(
   source: VideoList['source'],
   videos: (ListedVideo & { description?: string })[],
   notice: { problem: CatalogProblem | null; savedAt: Date | null },
+  matched?: string[][],
 ): Promise<VideoList> {
-  const matched = await matchKeywords(deps.db, videos.map(documentOf), keywords);
   const listed = videos.map(({ description: _description, ...video }) => video);
   return {
     source,
-    videos: await toCards(deps.db, user, listed, matched),
+    videos: await toCards(
+      deps.db,
+      user,
+      listed,
+      matched ?? (await matchKeywords(deps.db, videos.map(documentOf), keywords)),
+    ),
     savedAt: notice.savedAt?.toISOString() ?? null,
     notice: notice.problem ? `${notice.problem.message} ${fallbackNote(source, notice.savedAt)}` : null,
   };
@@ -229,57 +235,65 @@ function fallbackNote(source: VideoList['source'], savedAt: Date | null): string
 }
 
 /**
- * Trending for the user's business: with a YouTube key, the last week's most viewed videos for their
- * keywords (cached a day per keyword set); otherwise, or when YouTube cannot answer and nothing was
- * saved, the videos most consulted on the site this week.
+ * YouTube's answer for the user's keywords when there is a key (and keywords); otherwise, or when
+ * YouTube cannot answer and nothing was saved, what `fallback` gives, told why.
  */
-export async function trendingFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
+async function youTubeOr(
+  deps: Deps,
+  user: SessionUser,
+  kind: 'trending' | 'search',
+  query: Omit<VideoSearch, 'keywords'>,
+  now: Date,
+  fallback: (keywords: string[], problem: CatalogProblem | null) => Promise<VideoList>,
+): Promise<VideoList> {
   const { keywords } = await keywordsOf(deps.db, user);
   let problem: CatalogProblem | null = null;
   if (deps.videos.search && keywords.length > 0) {
-    const found = await searchYouTube(
-      deps,
-      'trending',
-      {
-        keywords,
-        order: 'viewCount',
-        publishedAfter: new Date(now.getTime() - TRENDING_DAYS * DAY_MS),
-        maxResults: TRENDING_LIMIT,
-      },
-      now,
-    );
+    const found = await searchYouTube(deps, kind, { keywords, ...query }, now);
     if (found.videos) return listOf(deps, user, keywords, 'youtube', found.videos.map(fromYouTube), found);
     problem = found.problem;
   }
-  return listOf(deps, user, keywords, 'site', await siteTrending(deps, now), { problem, savedAt: null });
+  return fallback(keywords, problem);
+}
+
+/**
+ * Trending for the user's business: with a YouTube key, the last week's most viewed videos for their
+ * keywords (cached a day per keyword set); otherwise the videos most consulted on the site this week.
+ */
+export function trendingFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
+  const publishedAfter = new Date(now.getTime() - TRENDING_DAYS * DAY_MS);
+  return youTubeOr(
+    deps,
+    user,
+    'trending',
+    { order: 'viewCount', publishedAfter, maxResults: TRENDING_LIMIT },
+    now,
+    async (keywords, problem) =>
+      listOf(deps, user, keywords, 'site', await siteTrending(deps, now), { problem, savedAt: null }),
+  );
 }
 
 /** Keyword search: YouTube with a key (cached a day per keyword set), else the team's picks catalogue. */
-export async function searchFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
-  const { keywords } = await keywordsOf(deps.db, user);
-  let problem: CatalogProblem | null = null;
-  if (deps.videos.search && keywords.length > 0) {
-    const found = await searchYouTube(
-      deps,
-      'search',
-      { keywords, order: 'relevance', maxResults: SEARCH_LIMIT },
-      now,
-    );
-    if (found.videos) return listOf(deps, user, keywords, 'youtube', found.videos.map(fromYouTube), found);
-    problem = found.problem;
-  }
-  const rows = await searchCatalogue(deps.db, keywords, SEARCH_LIMIT);
-  return {
-    source: 'catalogue',
-    videos: await toCards(
-      deps.db,
-      user,
-      rows.map((row) => fromPick(row.pick)),
-      rows.map((row) => row.matched),
-    ),
-    savedAt: null,
-    notice: problem ? `${problem.message} ${fallbackNote('catalogue', null)}` : null,
-  };
+export function searchFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
+  return youTubeOr(
+    deps,
+    user,
+    'search',
+    { order: 'relevance', maxResults: SEARCH_LIMIT },
+    now,
+    async (keywords, problem) => {
+      const rows = await searchCatalogue(deps.db, keywords, SEARCH_LIMIT);
+      return listOf(
+        deps,
+        user,
+        keywords,
+        'catalogue',
+        rows.map((row) => fromPick(row.pick)),
+        { problem, savedAt: null },
+        rows.map((row) => row.matched),
+      );
+    },
+  );
 }
 
 /**

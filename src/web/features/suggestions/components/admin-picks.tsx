@@ -12,7 +12,13 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { type Pick, useAdminPicks } from '../api/get-admin-picks';
 import { useRemovePick } from '../api/remove-pick';
 import { useReorderPicks } from '../api/reorder-picks';
+import { BadgeList } from './badge-list';
 import { PickForm } from './pick-form';
+
+const MOVES = [
+  [-1, 'up', ArrowUp],
+  [1, 'down', ArrowDown],
+] as const;
 
 /** A week's picks for super admins: move between weeks, add, edit, reorder and remove. */
 export function AdminPicks({ week, onWeek }: { week: string | undefined; onWeek: (week: string) => void }) {
@@ -98,51 +104,37 @@ export function AdminPicks({ week, onWeek }: { week: string | undefined; onWeek:
                     .join(' · ')}
                 </p>
                 <p className="text-sm">{pick.note}</p>
-                {pick.tags.length ? (
-                  <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-                    {pick.tags.map((tag) => (
-                      <li key={tag}>
-                        <Badge>{tag}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                <BadgeList label="Tags" items={pick.tags} />
               </div>
               <div className="flex flex-wrap gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Move ${pick.title} up`}
-                  disabled={index === 0 || reorder.isPending}
-                  onClick={() => move(index, -1)}
-                >
-                  <ArrowUp />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Move ${pick.title} down`}
-                  disabled={index === list.length - 1 || reorder.isPending}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDown />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Edit ${pick.title}`}
-                  onClick={() => setEditing(pick)}
-                >
-                  <Pencil />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${pick.title}`}
-                  onClick={() => setRemoving(pick)}
-                >
-                  <Trash2 />
-                </Button>
+                {MOVES.map(([by, direction, Icon]) => (
+                  <Button
+                    key={direction}
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Move ${pick.title} ${direction}`}
+                    disabled={!list[index + by] || reorder.isPending}
+                    onClick={() => move(index, by)}
+                  >
+                    <Icon />
+                  </Button>
+                ))}
+                {(
+                  [
+                    ['Edit', Pencil, () => setEditing(pick)],
+                    ['Remove', Trash2, () => setRemoving(pick)],
+                  ] as const
+                ).map(([verb, Icon, act]) => (
+                  <Button
+                    key={verb}
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${verb} ${pick.title}`}
+                    onClick={act}
+                  >
+                    <Icon />
+                  </Button>
+                ))}
               </div>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { AppLink } from '../../../lib/link';
 import { paths } from '../../../lib/paths';
 import type { VideoCard as VideoCardData } from '../api/get-suggestions';
+import { BadgeList } from './badge-list';
 
 /** The still of a video, or a plain placeholder when there is none or it cannot load (offline, blocked). */
 function Thumbnail({ url }: { url: string | null }) {
@@ -66,15 +67,7 @@ export function VideoCard({ video }: { video: VideoCardData }) {
             {video.note}
           </p>
         ) : null}
-        {video.matchedKeywords.length ? (
-          <ul aria-label="Matched keywords" className="flex flex-wrap gap-1.5">
-            {video.matchedKeywords.map((keyword) => (
-              <li key={keyword}>
-                <Badge>{keyword}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <BadgeList label="Matched keywords" items={video.matchedKeywords} />
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button asChild size="sm">
             <AppLink to={paths.consult.href(video.url)} aria-describedby={titleId}>

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Video suggestions on PostgreSQL with 10,000 catalogue videos (ten picks a week for 1,000 weeks) and
+// 100,000 consultations by 5,000 users over 100 days (about 7,000 in trending's 7-day window): the
+// page (GET /api/suggestions), no-key trending and the catalogue's keyword search. One connection:
+// p50/p99 of 300 requests one after another; 50 connections: req/s. Prints figures and the query
+// plans; asserts nothing. Standalone: node bench/suggestions.mjs (BENCH_DURATION overrides).
+import pg from 'pg';
+import { buildAll } from '../scripts/build.mjs';
+import { buildIsStale } from '../scripts/lib/build-state.mjs';
+import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { onboarded, percentile } from './journey.mjs';
+import { measure, startApp, table } from './lib.mjs';
+
+const PICKS = 10_000;
+const CHATS = 100_000;
+const USERS = 5_000;
+const SEQUENTIAL = 300;
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const TOPICS = [
+  'pricing',
+  'retention',
+  'referrals',
+  'hiring',
+  'cash flow',
+  'marketing',
+  'sourdough bread',
+  'subscriptions',
+  'wholesale',
+  'branding',
+];
+
+/** This week's Monday (UTC), as the app keys weeks. */
+function thisWeek() {
+  const now = new Date();
+  const monday = new Date(now.getTime() - ((now.getUTCDay() + 6) % 7) * 86_400_000);
+  return monday.toISOString().slice(0, 10);
+}
+
+function seed(week, benchUserId) {
+  const topics = `array[${TOPICS.map((t) => `'${t}'`).join(',')}]`;
+  return `
+insert into "user" (id, name, email, email_verified, created_at, updated_at)
+  select 'sugg-' || g, 'Bench ' || g, 'sugg-' || g || '@bench.example', true, now(), now()
+  from generate_series(1, ${USERS}) g;
+insert into suggestion_picks (week, position, video_id, title, channel, duration_seconds, published_on, tags, note)
+  select date '${week}' - ((g - 1) / 10) * 7, (g - 1) % 10, 'v' || lpad(g::text, 10, '0'),
+         'Video ' || g || ': ' || (${topics})[1 + g % 10] || ' for small businesses',
+         'Channel ' || g % 300, 300 + g % 3000, date '${week}' - g % 2000,
+         jsonb_build_array((${topics})[1 + (g + 3) % 10]),
+         'Picked for its take on ' || (${topics})[1 + g % 10]
+  from generate_series(1, ${PICKS}) g;
+insert into chats (user_id, video_id, transcript, title, created_at)
+  select 'sugg-' || (1 + (g * 7919) % ${USERS}), 'v' || lpad((1 + (g * 31) % 2000)::text, 10, '0'),
+         'Bench transcript', 'Bench chat', now() - make_interval(secs => g * 86.4)
+  from generate_series(1, ${CHATS}) g;
+insert into chats (user_id, video_id, transcript, created_at)
+  select '${benchUserId}', 'v' || lpad(g::text, 10, '0'), 'Bench transcript', now()
+  from generate_series(1, 5) g;
+analyze;`;
+}
+
+const PLANS = (week) => [
+  `explain (analyze, costs off) select video_id, count(distinct user_id) from chats
+     where created_at >= now() - interval '7 days' and video_id is not null and deleted_at is null
+     group by video_id having count(distinct user_id) >= 3
+     order by 2 desc, max(created_at) desc limit 12`,
+  `explain (analyze, costs off) select * from suggestion_picks
+     where week = (select max(week) from suggestion_picks where week <= '${week}') order by position`,
+];
+
+async function timeSequential(url, cookie) {
+  const times = [];
+  for (let i = 0; i < SEQUENTIAL + 30; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    const body = await response.json();
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+    if (i >= 30) times.push(performance.now() - started);
+  }
+  return times;
+}
+
+export async function benchSuggestions() {
+  if (buildIsStale()) await buildAll({ quiet: true });
+  console.log(
+    `\nVideo suggestions on PostgreSQL: ${PICKS.toLocaleString('en-US')} catalogue videos, ${CHATS.toLocaleString('en-US')} consultations, no YouTube key`,
+  );
+  const postgres = await startPostgres({ log: () => {} });
+  const app = await startApp({ DATABASE_URL: postgres.url });
+  try {
+    const cookie = await onboarded(app, 'bench-suggestions@example.com', { freePlan: true });
+    const me = await (await fetch(`${app.baseURL}/api/me`, { headers: { cookie } })).json();
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    let plans;
+    try {
+      const week = thisWeek();
+      await client.query(seed(week, me.id));
+      plans = [];
+      for (const plan of PLANS(week)) {
+        plans.push((await client.query(plan)).rows.map((row) => row['QUERY PLAN']).join('\n'));
+      }
+    } finally {
+      await client.end();
+    }
+
+    const rows = [];
+    for (const [label, path] of [
+      ['page (picks, keywords, consulted)', '/api/suggestions'],
+      ['trending (site, 7 days)', '/api/suggestions/trending'],
+      ['search (catalogue)', '/api/suggestions/search'],
+    ]) {
+      const url = `${app.baseURL}${path}`;
+      const first = await (await fetch(url, { headers: { cookie } })).json();
+      const single = await timeSequential(url, cookie);
+      const load = await measure(url, { headers: { cookie }, connections: 50, duration: DURATION });
+      rows.push({
+        request: `GET ${path}`,
+        what: label,
+        videos: (first.picks ?? first.videos).length,
+        '1 conn p50 ms': percentile(single, 50).toFixed(1),
+        '1 conn p99 ms': percentile(single, 99).toFixed(1),
+        '50 conn req/s': Math.round(load.rps),
+        '50 conn p50 ms': load.p50,
+        '50 conn p99 ms': load.p99,
+        errors: load.errors,
+      });
+    }
+    table(rows);
+    console.log(`\nPlans (trending over 7 days of chats; this week's picks):\n${plans.join('\n\n')}`);
+  } finally {
+    await app.stop();
+    postgres.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchSuggestions();
