@@ -36,7 +36,6 @@ const SEARCH_LIMIT = 24;
 
 const DAY_MS = 86_400_000;
 export type SuggestionDeps = Pick<AppDeps, 'db' | 'videos' | 'transcripts' | 'logger'>;
-type Deps = SuggestionDeps;
 
 /** One video as every list of the page shows it. */
 export interface VideoCard {
@@ -156,7 +155,7 @@ const searchCacheKey = (kind: 'trending' | 'search', keywords: string[]) =>
  * cannot answer, an older saved answer is still given (with the problem), or none.
  */
 async function searchYouTube(
-  deps: Deps,
+  deps: SuggestionDeps,
   kind: 'trending' | 'search',
   query: VideoSearch,
   now: Date,
@@ -175,7 +174,7 @@ async function searchYouTube(
 }
 
 /** The most consulted videos on the site this week (3 users or more), as the site knows them. */
-export async function siteTrending(deps: Deps, now: Date): Promise<ListedVideo[]> {
+export async function siteTrending(deps: SuggestionDeps, now: Date): Promise<ListedVideo[]> {
   const since = new Date(now.getTime() - TRENDING_DAYS * DAY_MS);
   const top = await mostConsultedVideos(deps.db, { since, minUsers: MIN_CONSULTERS, limit: TRENDING_LIMIT });
   const ids = top.map((row) => row.videoId);
@@ -206,7 +205,7 @@ const documentOf = (video: ListedVideo & { description?: string }) =>
 
 /** Cards for `videos`, with the keywords each matches (computed unless given) and what to tell the user. */
 async function listOf(
-  deps: Deps,
+  deps: SuggestionDeps,
   user: SessionUser,
   keywords: string[],
   source: VideoList['source'],
@@ -239,7 +238,7 @@ function fallbackNote(source: VideoList['source'], savedAt: Date | null): string
  * YouTube cannot answer and nothing was saved, what `fallback` gives, told why.
  */
 async function youTubeOr(
-  deps: Deps,
+  deps: SuggestionDeps,
   user: SessionUser,
   kind: 'trending' | 'search',
   query: Omit<VideoSearch, 'keywords'>,
@@ -260,7 +259,7 @@ async function youTubeOr(
  * Trending for the user's business: with a YouTube key, the last week's most viewed videos for their
  * keywords (cached a day per keyword set); otherwise the videos most consulted on the site this week.
  */
-export function trendingFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
+export function trendingFor(deps: SuggestionDeps, user: SessionUser, now: Date): Promise<VideoList> {
   const publishedAfter = new Date(now.getTime() - TRENDING_DAYS * DAY_MS);
   return youTubeOr(
     deps,
@@ -274,7 +273,7 @@ export function trendingFor(deps: Deps, user: SessionUser, now: Date): Promise<V
 }
 
 /** Keyword search: YouTube with a key (cached a day per keyword set), else the team's picks catalogue. */
-export function searchFor(deps: Deps, user: SessionUser, now: Date): Promise<VideoList> {
+export function searchFor(deps: SuggestionDeps, user: SessionUser, now: Date): Promise<VideoList> {
   return youTubeOr(
     deps,
     user,
@@ -301,7 +300,7 @@ export function searchFor(deps: Deps, user: SessionUser, now: Date): Promise<Vid
  * shows (it never searches, so e-mailing every user costs no quota).
  */
 export async function savedTrending(
-  deps: Deps,
+  deps: SuggestionDeps,
   keywords: string[],
   now: Date,
 ): Promise<ListedVideo[] | null> {
