@@ -172,3 +172,14 @@ export function trustedOrigins(config: Config): string[] {
   if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
   return origins;
 }
+
+/** Whether a URL names this machine (localhost, 127.0.0.0/8, ::1): the app is being tried where it runs. */
+export function isLoopbackUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}

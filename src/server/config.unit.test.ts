@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackUrl, loadConfig } from './config';
 
 describe('configuration', () => {
   it('runs on embedded defaults with no settings', () => {
@@ -48,5 +48,29 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).issues.map((i) => i.variable)).toContain(variable);
     expect((error as ConfigError).message).toContain(variable);
+  });
+});
+
+describe('loopback addresses', () => {
+  it('knows this machine by name and address, and nothing else', () => {
+    for (const url of [
+      'http://localhost:3000',
+      'http://app.localhost',
+      'http://127.0.0.1:8080',
+      'http://127.1.2.3',
+      'http://[::1]:3000',
+    ]) {
+      expect(isLoopbackUrl(url), url).toBe(true);
+    }
+    for (const url of [
+      'https://vidvisor.example',
+      'http://10.0.0.5:3000',
+      'http://localhost.example.com',
+      'http://127.0.0.1.example.com',
+      'http://[::2]',
+      'http://0.0.0.0:3000',
+    ]) {
+      expect(isLoopbackUrl(url), url).toBe(false);
+    }
   });
 });

@@ -9,7 +9,7 @@ import { createMailer, type Mailer } from './adapters/mail';
 import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createVideoCatalog } from './adapters/video-catalog';
 import { createAuth } from './auth/auth';
-import type { Config } from './config';
+import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -62,7 +62,14 @@ export async function createRuntime(
   }
   const db = database.db;
   const mailer =
-    overrides.mailer ?? createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+    overrides.mailer ??
+    createMailer({
+      db,
+      logger,
+      from: config.MAIL_FROM,
+      smtpUrl: config.SMTP_URL,
+      printToLog: isLoopbackUrl(config.baseUrl),
+    });
   const secret = resolveAuthSecret(config, logger);
   const auth = createAuth({ config, db, mailer, logger, secret });
   const billing = overrides.billing ?? createBillingProvider(config, db, secret);

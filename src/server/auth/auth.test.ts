@@ -298,3 +298,18 @@ describe('sessions live in the database', () => {
     }
   });
 });
+
+describe('a value the database refuses', () => {
+  it('answers 400 in the API error shape, as our own routes do, and changes nothing', async () => {
+    const user = await t.createUser({ name: 'Maya Okafor' });
+    for (const field of ['name', 'firstName', 'lastName', 'image']) {
+      const response = await user.client.post('/api/auth/update-user', { [field]: 'Maya\u0000' });
+      expect(response.status, field).toBe(400);
+      expect(await response.json(), field).toEqual({
+        error: { code: 'invalid_input', message: 'The request contains a value that is not valid' },
+      });
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: 'Maya Okafor', firstName: 'Maya', lastName: 'Okafor', image: null });
+  });
+});

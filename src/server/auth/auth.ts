@@ -8,7 +8,7 @@ import type { Mailer } from '../adapters/mail';
 import { type Config, trustedOrigins } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
-import type { Logger } from '../logger';
+import { type Logger, serializeError } from '../logger';
 import { authEmails } from './emails';
 import { accessControl, authRoles } from './roles';
 
@@ -118,9 +118,13 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // A failure Better Auth does not answer itself (a value the database refused, the database down)
+    // reaches our error handler, which answers it as every API route does.
+    onAPIError: { throw: true },
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ scope: 'better-auth', args: args.length ? args : undefined }, message);
+        const values = args.map((arg) => (arg instanceof Error ? serializeError(arg) : arg));
+        logger[level]({ scope: 'better-auth', args: values.length ? values : undefined }, message);
       },
     },
     databaseHooks: {
@@ -168,6 +172,6 @@ export async function sendWelcomeOnce(db: Database, mailer: Mailer, baseUrl: str
     .update(users)
     .set({ welcomeEmailSent: true })
     .where(and(eq(users.id, userId), eq(users.welcomeEmailSent, false)))
-    .returning({ email: users.email, name: users.name });
-  if (claimed) await mailer.send(authEmails.welcome(claimed.email, claimed.name, `${baseUrl}/dashboard`));
+    .returning({ id: users.id, email: users.email, name: users.name });
+  if (claimed) await mailer.send(authEmails.welcome(claimed, `${baseUrl}/dashboard`));
 }

@@ -57,13 +57,14 @@ export const authEmails = {
       }),
     };
   },
-  welcome(to: string, name: string, dashboardUrl: string): MailMessage {
+  welcome(user: { id: string; email: string; name: string }, dashboardUrl: string): MailMessage {
     return {
-      to,
+      to: user.email,
+      userId: user.id,
       kind: 'welcome',
       subject: 'Welcome to Vidvisor',
       ...renderMail({
-        heading: `Welcome, ${name}!`,
+        heading: `Welcome, ${user.name}!`,
         paragraphs: [
           'Vidvisor turns the business videos you watch into a consultation about your own business.',
           'Three steps to your first one: fill in your business profile, pick a plan (Free is fine to start), then paste a YouTube link or a transcript.',

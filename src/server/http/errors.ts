@@ -3,7 +3,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { type ApiErrorBody, ERROR_CODES } from '../../shared/errors';
+import { causes, sqlState } from '../db/errors';
 import type { Logger } from '../logger';
+import { routeOf } from './log-fields';
 
 /** A failure the client caused or should know about, answered as `{ error: { code, message } }`. */
 export class AppError extends Error {
@@ -53,19 +55,6 @@ const STATUS_CODES: Partial<Record<number, string>> = {
   503: ERROR_CODES.unavailable,
 };
 
-/** The SQLSTATE of a database error, looked for along the error's causes. */
-function sqlState(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const { code } = current as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * A value the database refused as data (SQLSTATE class 22: a NUL byte in text, a malformed uuid, a
  * number out of range…). Validation should stop such input first; this makes a miss a 400, not a 500.
@@ -81,11 +70,8 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Whether an error means the database cannot be reached (connection refused, restarting, pool exhausted). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const { code, message } = current as { code?: unknown; message?: unknown };
+  for (const cause of causes(error)) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
     if (
       typeof code === 'string' &&
       (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3])$/.test(code) || code.startsWith('08'))
@@ -96,7 +82,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       /Connection terminated|timeout exceeded when trying to connect/i.test(message)
     )
       return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
@@ -113,18 +98,20 @@ export function handleError(error: Error, c: Context, logger: Logger) {
     const status = error.status as ContentfulStatusCode;
     return c.json(errorBody(STATUS_CODES[status] ?? 'http_error', error.message || 'Request failed'), status);
   }
+  // A refused or failed statement is logged by its code and route: its values are what users typed.
+  const where = { route: routeOf(c), requestId: c.get('requestId') };
   if (isInvalidDataError(error)) {
-    logger.warn({ err: error, path: c.req.path }, 'input refused by the database: validation missed it');
+    logger.warn({ code: sqlState(error), ...where }, 'input refused by the database: validation missed it');
     return c.json(errorBody(ERROR_CODES.invalidInput, 'The request contains a value that is not valid'), 400);
   }
   if (isDatabaseUnavailable(error)) {
-    logger.warn({ err: error, path: c.req.path }, 'database unavailable');
+    logger.warn({ err: error, ...where }, 'database unavailable');
     c.header('Retry-After', '5');
     return c.json(
       errorBody(ERROR_CODES.unavailable, 'The service is briefly unavailable. Please try again.'),
       503,
     );
   }
-  logger.error({ err: error, path: c.req.path, requestId: c.get('requestId') }, 'unhandled error');
+  logger.error({ err: error, ...where }, 'unhandled error');
   return c.json(errorBody(ERROR_CODES.internal, 'Something went wrong on our side. Please try again.'), 500);
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import type { Logger } from '../logger';
+import { loggablePath } from './log-fields';
 
 /** One structured line per API request, with the request id (also sent back as X-Request-Id). */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
@@ -12,7 +13,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
     const entry = {
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       userId: c.get('user')?.id,

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import type { Role } from '../../shared/roles';
 import type { BusinessProfileInput } from '../../shared/schemas/profile';
 import { createApp } from '../app';
@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import type { AppDeps } from '../context';
 import { outboxEmails, profiles, users } from '../db/schema';
 import { toProfileColumns } from '../features/profile/profile.service';
+import { createLogger } from '../logger';
 import { createRuntime, type RuntimeOverrides } from '../runtime';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
 import { TestClient } from './test-client';
@@ -35,11 +36,19 @@ export interface TestUser {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+export interface TestAppOverrides extends RuntimeOverrides {
+  /** Where the server log goes (a test reading it sets LOG_LEVEL too). */
+  logTo?: DestinationStream;
+}
+
 /**
  * The real app on a fresh database (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set),
  * with the outbox mailer: what API tests drive through `app.request()`.
  */
-export async function createTestApp(env: Record<string, string> = {}, overrides: RuntimeOverrides = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logTo, ...overrides }: TestAppOverrides = {},
+) {
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_BASE_URL,
@@ -54,14 +63,14 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     ...env,
   });
   const database = overrides.database ?? (await openTestDatabase());
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config.LOG_LEVEL, logTo);
   const runtime = await createRuntime(config, logger, { ...overrides, database });
   const app = createApp(runtime.deps);
   const deps: AppDeps = runtime.deps;
   const { db } = deps;
 
   const client = (ip?: string) =>
-    new TestClient((path, init, bindings) => app.request(path, init, bindings), TEST_BASE_URL, ip);
+    new TestClient((path, init, bindings) => app.request(path, init, bindings), config.baseUrl, ip);
 
   async function createUser(options: CreateUserOptions = {}): Promise<TestUser> {
     const email = (options.email ?? uniqueEmail()).toLowerCase();

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { createLogTransport } from './log-transport';
+import { createOutboxOnlyTransport } from './outbox-only-transport';
 import { createSmtpTransport } from './smtp-transport';
 
 export interface MailMessage {
@@ -14,13 +15,15 @@ export interface MailMessage {
   kind: string;
   /** Extra headers, e.g. List-Unsubscribe (delivered over SMTP; the outbox keeps the content only). */
   headers?: Record<string, string>;
+  /** The account the mail is to or about (a support request names its sender): erased with it. */
+  userId?: string;
 }
 
-/** Where a mail goes after it is recorded: the server log (default) or an SMTP server. */
+/** Where a mail goes after it is recorded: an SMTP server, the server log, or nowhere. */
 export interface MailTransport {
-  readonly name: 'log' | 'smtp';
-  /** 'sent' when handed to a server, 'logged' when only printed. */
-  deliver(message: MailMessage): Promise<'sent' | 'logged'>;
+  readonly name: 'log' | 'smtp' | 'outbox';
+  /** 'sent' when handed to a server, 'logged' when printed, 'stored' when only the outbox keeps it. */
+  deliver(message: MailMessage): Promise<'sent' | 'logged' | 'stored'>;
   close(): Promise<void>;
 }
 
@@ -35,13 +38,24 @@ export interface MailerOptions {
   logger: Logger;
   from: string;
   smtpUrl?: string;
+  /**
+   * Without SMTP, print each mail's links and codes to the log. Only for an app tried on this machine:
+   * anyone who reads a server's log could otherwise sign in as anyone.
+   */
+  printToLog: boolean;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const transport: MailTransport = options.smtpUrl
-    ? createSmtpTransport(options.smtpUrl, options.from)
-    : createLogTransport(options.logger);
-  return createOutboxMailer(options.db, transport);
+  return createOutboxMailer(options.db, chooseTransport(options));
+}
+
+function chooseTransport({ smtpUrl, from, printToLog, logger }: MailerOptions): MailTransport {
+  if (smtpUrl) return createSmtpTransport(smtpUrl, from);
+  if (printToLog) return createLogTransport(logger);
+  logger.warn(
+    'Mail is not delivered: SMTP_URL is unset and BASE_URL is not a loopback address, so mails are only kept in the outbox_emails table and no link or code is printed; set SMTP_URL=smtp://user:pass@host:587 to deliver them',
+  );
+  return createOutboxOnlyTransport();
 }
 
 export function createOutboxMailer(db: Database, transport: MailTransport): Mailer {
@@ -55,11 +69,15 @@ export function createOutboxMailer(db: Database, transport: MailTransport): Mail
           text: message.text,
           html: message.html,
           kind: message.kind,
+          userId: message.userId,
         })
         .returning({ id: outboxEmails.id });
       try {
         const status = await transport.deliver(message);
-        await db.update(outboxEmails).set({ status, sentAt: new Date() }).where(eq(outboxEmails.id, row!.id));
+        await db
+          .update(outboxEmails)
+          .set({ status, sentAt: status === 'stored' ? null : new Date() })
+          .where(eq(outboxEmails.id, row!.id));
       } catch (error) {
         await db
           .update(outboxEmails)

@@ -32,14 +32,20 @@ export const outboxEmails = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     kind: text('kind').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
+    /** The account the mail is to or about (a support request names its sender): erased with it. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'stored': no mail server, and the app is not on loopback, so only this table has it. */
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'stored', 'failed'] })
       .notNull()
       .default('pending'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_emails_to_idx').on(t.toAddress, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('outbox_emails_to_idx').on(t.toAddress, t.createdAt.desc().nullsFirst()),
+    index('outbox_emails_user_idx').on(t.userId),
+  ],
 );
 
 /** Who did what admin action to whom, when, with the state before and after. */

@@ -1,106 +1,198 @@
-import { is } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { randomBytes } from 'node:crypto';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../db/client';
 import * as schema from '../../db/schema';
 import { subscribeWithTestCard } from '../../testing/billing';
+import { createManualChat } from '../../testing/consult';
+import { scanEveryColumn } from '../../testing/every-column-scan';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { recordAudit } from '../audit/audit.service';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { readUiStream } from '../../testing/ui-stream';
 
 let t: TestApp;
+let staff: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
+  staff = await t.createUser({ role: 'super_admin', profile: true });
 });
 afterAll(() => t.close());
 
-/** Every table of the schema (a new table is covered without touching this test). */
-const TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
-  is(value, PgTable),
-);
-
-/** The tables holding a row that names the user (id or e-mail, in any column). */
-async function tablesNaming(db: Executor, user: { id: string; email: string }) {
-  const found: string[] = [];
-  for (const table of TABLES) {
-    const rows = await db.select().from(table);
-    if (
-      rows.some((row) => JSON.stringify(row).includes(user.id) || JSON.stringify(row).includes(user.email))
-    ) {
-      found.push(getTableConfig(table).name);
-    }
-  }
-  return found;
-}
-
-/** A user with a row in as many tables as the product writes for a user. */
+/**
+ * A user with a row in every table the product writes for a user, made through the API as the user
+ * and the support team would: a profile, a paid plan, a chat with an answered message that staff
+ * renamed, a support ticket with a staff reply and the user's answer, an affiliate message, and
+ * pending sign-in tokens (a magic link, a one-time code, a password reset). Answers the needles
+ * an erasure scan looks for: the id, the e-mail and every text the user wrote or staff wrote about them.
+ */
 async function userWithEverything() {
-  const user = await t.createUser({ profile: true });
+  const mark = randomBytes(5).toString('hex');
+  const texts = {
+    name: `Maya${mark} Okafor`,
+    'business name': `Bakery${mark}`,
+    transcript: `We talk about pricing${mark} for sourdough.`,
+    'chat message': `How should I price${mark} the box?`,
+    'chat title (before the staff rename)': `Pricing${mark}`,
+    'chat title given by staff': `Renamed${mark}`,
+    'ticket subject': `Invoice${mark}`,
+    'ticket message': `My invoice${mark} is wrong`,
+    'staff reply': `We fixed${mark} your invoice`,
+    'reply by the user': `Thanks${mark} a lot`,
+    'affiliate message': `I run a blog${mark} about baking`,
+  };
+  const user = await t.createUser({
+    name: texts.name,
+    profile: { ...SAMPLE_PROFILE, businessName: texts['business name'] },
+  });
   await subscribeWithTestCard(user);
-  const [chat] = await t.db
-    .insert(schema.chats)
-    .values({ userId: user.id, transcript: 'We talk about pricing.', title: 'Pricing' })
-    .returning();
-  await t.db
-    .insert(schema.chatMessages)
-    .values({ chatId: chat!.id, userId: user.id, role: 'user', content: 'Hi' });
-  await t.db
-    .insert(schema.usageMonths)
-    .values({ userId: user.id, month: '2026-11', tokens: 120, messages: 1 });
-  const [ticket] = await t.db
-    .insert(schema.supportTickets)
-    .values({ userId: user.id, subject: 'General Inquiry', message: 'Help' })
-    .returning();
-  await t.db
-    .insert(schema.supportTicketReplies)
-    .values({ ticketId: ticket!.id, authorId: user.id, authorRole: 'user', message: 'More' });
-  await t.db.insert(schema.waitlist).values({ email: user.email });
-  // As an actor and as a target in the audit log.
-  const admin = await t.createUser({ role: 'super_admin' });
-  await recordAudit(t.db, user, { action: 'chat.rename', targetType: 'chat', targetId: chat!.id });
-  await recordAudit(t.db, admin, { action: 'user.set_role', targetType: 'user', targetId: user.id });
-  // Pending tokens: a one-time code (keyed by e-mail) and a password reset (keyed by user id).
-  await t.client().post('/api/auth/email-otp/send-verification-otp', { email: user.email, type: 'sign-in' });
-  await t
-    .client()
-    .post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/dashboard/reset-password' });
-  return user;
+
+  const chatId = await createManualChat(user, texts.transcript);
+  await readUiStream(await user.client.post(`/api/chats/${chatId}/first-reply`));
+  await readUiStream(
+    await user.client.post(`/api/chats/${chatId}/messages`, { content: texts['chat message'] }),
+  );
+  await user.client.json(`/api/chats/${chatId}`, {
+    method: 'PATCH',
+    json: { title: texts['chat title (before the staff rename)'] },
+  });
+  await staff.client.json(`/api/admin/chats/${chatId}`, {
+    method: 'PATCH',
+    json: { title: texts['chat title given by staff'] },
+  });
+
+  const { ticket } = await user.client.json(
+    '/api/support/tickets',
+    { method: 'POST', json: { subject: texts['ticket subject'], message: texts['ticket message'] } },
+    201,
+  );
+  await staff.client.json(
+    `/api/admin/tickets/${ticket.id}/replies`,
+    { method: 'POST', json: { message: texts['staff reply'] } },
+    201,
+  );
+  await user.client.json(
+    `/api/support/tickets/${ticket.id}/replies`,
+    { method: 'POST', json: { message: texts['reply by the user'] } },
+    201,
+  );
+  await staff.client.json(`/api/admin/tickets/${ticket.id}/resolve`, { method: 'POST' });
+  await user.client.json('/api/affiliate', { method: 'POST', json: { message: texts['affiliate message'] } });
+  await user.client.json('/api/waitlist', { method: 'POST', json: { email: user.email } });
+  await staff.client.json(`/api/admin/users/${user.id}/role`, { method: 'PUT', json: { role: 'admin' } });
+
+  const anonymous = t.client();
+  await anonymous.json('/api/auth/sign-in/magic-link', {
+    method: 'POST',
+    json: { email: user.email, callbackURL: '/dashboard' },
+  });
+  await anonymous.json('/api/auth/email-otp/send-verification-otp', {
+    method: 'POST',
+    json: { email: user.email, type: 'sign-in' },
+  });
+  await anonymous.json('/api/auth/request-password-reset', {
+    method: 'POST',
+    json: { email: user.email, redirectTo: '/reset-password' },
+  });
+
+  const needles = { "the user's id": user.id, "the user's e-mail": user.email, ...texts };
+  return { ...user, chatId, ticketId: ticket.id as string, needles };
 }
 
 describe('account deletion', () => {
-  it('leaves no row of the user in any table, and keeps everyone else’s', async () => {
+  it('leaves nothing of the user in any column of any table, and keeps everyone else’s', async () => {
     const user = await userWithEverything();
     const bystander = await userWithEverything();
-    const before = await tablesNaming(t.db, user);
-    expect(before).toEqual(
+    // The scan sees the user everywhere they are before (a scan that finds nothing proves nothing).
+    expect(await scanEveryColumn(t.db, user.needles)).toEqual(
       expect.arrayContaining([
-        'user',
-        'session',
-        'account',
-        'profiles',
-        'subscriptions',
-        'payment_methods',
-        'billing_events',
-        'chats',
-        'chat_messages',
-        'usage_months',
-        'support_tickets',
-        'outbox_emails',
-        'audit_log',
-        'verification',
-        'waitlist',
+        "outbox_emails.text holds the user's e-mail",
+        'outbox_emails.text holds ticket message',
+        'outbox_emails.text holds affiliate message',
+        "verification.value holds the user's e-mail",
+        "verification.identifier holds the user's e-mail",
+        "verification.value holds the user's id",
+        "audit_log.target_id holds the user's id",
+        'audit_log.before holds chat title (before the staff rename)',
+        'audit_log.after holds staff reply',
+        'profiles.business_name holds business name',
+        'chat_messages.content holds chat message',
       ]),
     );
+    const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
 
     const response = await user.client.request('/api/account', { method: 'DELETE' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: true });
 
-    expect(await tablesNaming(t.db, user)).toEqual([]);
-    expect(await tablesNaming(t.db, bystander)).toEqual(expect.arrayContaining(before));
-    // The audit trail stays, without naming the deleted user.
-    const audits = await t.db.select().from(schema.auditLog);
-    expect(audits.some((row) => row.action === 'chat.rename' && row.actorId === null)).toBe(true);
+    expect(await scanEveryColumn(t.db, user.needles), 'columns still naming the deleted user').toEqual([]);
+    expect(await scanEveryColumn(t.db, bystander.needles)).toEqual(bystanderBefore);
+  });
+
+  it('keeps what staff did in the audit log: action, staff member and time, without the user', async () => {
+    const user = await userWithEverything();
+    const aboutUser = async () =>
+      (await t.db.select().from(schema.auditLog).orderBy(schema.auditLog.id)).filter((row) =>
+        [user.id, user.chatId, user.ticketId].includes(row.targetId ?? ''),
+      );
+    const before = await aboutUser();
+    expect(before.map((row) => row.action).sort()).toEqual([
+      'chat.rename',
+      'ticket.reply',
+      'ticket.resolve',
+      'user.set_role',
+    ]);
+
+    expect((await user.client.request('/api/account', { method: 'DELETE' })).status).toBe(200);
+
+    const after = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        inArray(
+          schema.auditLog.id,
+          before.map((row) => row.id),
+        ),
+      )
+      .orderBy(schema.auditLog.id);
+    const kept = (row: (typeof before)[number]) => [
+      row.id,
+      row.action,
+      row.actorId,
+      row.actorEmail,
+      row.createdAt,
+    ];
+    expect(after.map(kept)).toEqual(before.map(kept));
+    expect(after.every((row) => row.actorId === staff.id && row.before === null && row.after === null)).toBe(
+      true,
+    );
+    const roleChange = after.find((row) => row.action === 'user.set_role')!;
+    expect(roleChange.targetId).toMatch(/^deleted-account-[0-9a-f-]{36}$/);
+  });
+
+  it('turns a deleted staff member into one pseudonym, as the actor and as the target', async () => {
+    const admin = await t.createUser({ role: 'super_admin' });
+    const someone = await t.createUser();
+    await staff.client.json(`/api/admin/users/${admin.id}/role`, {
+      method: 'PUT',
+      json: { role: 'super_admin' },
+    });
+    await admin.client.json(`/api/admin/users/${someone.id}/role`, {
+      method: 'PUT',
+      json: { role: 'admin' },
+    });
+
+    expect((await admin.client.request('/api/account', { method: 'DELETE' })).status).toBe(200);
+
+    const [asTarget, asActor] = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'user.set_role'))
+      .orderBy(desc(schema.auditLog.id))
+      .limit(2)
+      .then((rows) => rows.reverse());
+    expect(asTarget).toMatchObject({ actorId: staff.id, actorEmail: staff.email, before: null, after: null });
+    expect(asActor).toMatchObject({ actorEmail: null, targetId: someone.id, after: { role: 'admin' } });
+    expect(asActor!.actorId).toMatch(/^deleted-account-/);
+    expect(asTarget!.targetId).toBe(asActor!.actorId);
   });
 
   it('removes only the deleted user’s one-time codes, even for look-alike addresses', async () => {

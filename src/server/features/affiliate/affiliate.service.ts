@@ -6,11 +6,12 @@ import type { AppDeps, SessionUser } from '../../context';
 /** To the support address: 'Affiliate Request from {name}', with the name, e-mail and message. */
 export function affiliateRequestMail(
   to: string,
-  from: Pick<SessionUser, 'name' | 'email'>,
+  from: Pick<SessionUser, 'id' | 'name' | 'email'>,
   message: string,
 ): MailMessage {
   return {
     to,
+    userId: from.id,
     kind: 'affiliate-request',
     subject: `Affiliate Request from ${from.name}`,
     ...renderMail({

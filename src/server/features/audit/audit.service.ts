@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -25,4 +27,37 @@ export async function recordAudit(tx: Executor, actor: Pick<SessionUser, 'id' | 
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * Takes a deleted account out of the audit log and keeps what staff did: each entry keeps its action,
+ * time and acting staff member. The account's id becomes one random pseudonym (its entries still read
+ * as one person's), its e-mail goes, and entries about the account or its rows (`ownRowIds`: chats,
+ * tickets) lose their before/after values (titles, replies, the owner's id).
+ */
+export async function eraseFromAudit(
+  tx: Executor,
+  account: { id: string; email: string },
+  ownRowIds: string[],
+) {
+  const pseudonym = `deleted-account-${randomUUID()}`;
+  await tx
+    .update(auditLog)
+    .set({ actorId: pseudonym, actorEmail: null })
+    .where(eq(auditLog.actorId, account.id));
+  const values = sql`coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, '')`;
+  await tx
+    .update(auditLog)
+    .set({
+      targetId: sql`case when ${auditLog.targetId} = ${account.id} then ${pseudonym} else ${auditLog.targetId} end`,
+      before: null,
+      after: null,
+    })
+    .where(
+      or(
+        inArray(auditLog.targetId, [account.id, ...ownRowIds]),
+        sql`strpos(${values}, ${account.id}) > 0`,
+        sql`strpos(lower(${values}), ${JSON.stringify(account.email)}) > 0`,
+      ),
+    );
 }

@@ -40,6 +40,12 @@ async function markDeleted(tx: Executor, chatId: string, ownerId: string | null)
   if (!row) throw chatNotFound();
 }
 
+/** The ids of every chat of a user, deleted ones included (for erasing the account). */
+export async function chatIdsOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: chats.id }).from(chats).where(eq(chats.userId, userId));
+  return rows.map((row) => row.id);
+}
+
 export const renameOwnChat = (db: Database, user: SessionUser, chatId: string, title: string) =>
   updateTitle(db, chatId, user.id, title);
 

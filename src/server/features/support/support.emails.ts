@@ -2,6 +2,7 @@ import type { MailMessage } from '../../adapters/mail';
 import { renderMail } from '../../adapters/mail/render';
 
 export interface Sender {
+  id: string;
   name: string;
   email: string;
 }
@@ -10,6 +11,7 @@ export interface Sender {
 export function supportRequestMail(to: string, from: Sender, subject: string, message: string): MailMessage {
   return {
     to,
+    userId: from.id,
     kind: 'support-request',
     subject: `Support Request ${from.name}`,
     ...renderMail({
@@ -23,6 +25,7 @@ export function supportRequestMail(to: string, from: Sender, subject: string, me
 export function supportFollowUpMail(to: string, from: Sender, subject: string, message: string): MailMessage {
   return {
     to,
+    userId: from.id,
     kind: 'support-follow-up',
     subject: `Support Request ${from.name}: ${subject}`,
     ...renderMail({
@@ -34,13 +37,14 @@ export function supportFollowUpMail(to: string, from: Sender, subject: string, m
 
 /** To the user: the support team replied to their ticket. */
 export function supportReplyMail(
-  to: string,
+  to: Pick<Sender, 'id' | 'email'>,
   subject: string,
   reply: string,
   ticketsUrl: string,
 ): MailMessage {
   return {
-    to,
+    to: to.email,
+    userId: to.id,
     kind: 'support-reply',
     subject: `Re: ${subject}`,
     ...renderMail({

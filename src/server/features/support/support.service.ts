@@ -30,6 +30,15 @@ export async function createTicket(deps: MailDeps, user: SessionUser, input: Cre
   return ticket!;
 }
 
+/** The ids of every ticket of a user (for erasing the account). */
+export async function ticketIdsOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: supportTickets.id })
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId));
+  return rows.map((row) => row.id);
+}
+
 /** The signed-in user's own ticket, or 404 (another user's ticket is not found, not forbidden). */
 async function ownTicket(db: Executor, user: SessionUser, ticketId: string): Promise<TicketRow> {
   const ticket = await findTicket(db, ticketId);
@@ -84,10 +93,13 @@ export async function replyAsSupport(deps: MailDeps, actor: Actor, ticketId: str
     });
     return created;
   });
-  const [owner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, ticket.userId));
+  const [owner] = await deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, ticket.userId));
   if (owner) {
     const url = `${deps.config.baseUrl}/profile?tab=support`;
-    await sendQuietly(deps, supportReplyMail(owner.email, ticket.subject, message, url));
+    await sendQuietly(deps, supportReplyMail(owner, ticket.subject, message, url));
   }
   return reply;
 }

@@ -1,0 +1,44 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+
+interface Column {
+  table_schema: string;
+  table_name: string;
+  column_name: string;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+/**
+ * Searches every column of every table for each needle (case-insensitive, every value cast to text,
+ * jsonb included). The tables come from the database's own catalogue, not from our schema, so a table
+ * added tomorrow is searched too. Answers one line per find: `table.column holds <what>`.
+ */
+export async function scanEveryColumn(db: Executor, needles: Record<string, string>): Promise<string[]> {
+  const columns = rowsOf<Column>(
+    await db.execute(sql`
+      select c.table_schema, c.table_name, c.column_name
+      from information_schema.columns c
+      join information_schema.tables t using (table_schema, table_name)
+      where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
+      order by c.table_schema, c.table_name, c.ordinal_position`),
+  );
+  const wanted = Object.entries(needles).map(
+    ([what, needle]) => sql`(${what}::text, ${needle.toLowerCase()}::text)`,
+  );
+  const searches: SQL[] = columns.map(
+    ({ table_schema, table_name, column_name }) => sql`
+      select ${`${table_schema === 'public' ? '' : `${table_schema}.`}${table_name}.${column_name}`}::text as place, n.what
+      from needles n
+      where exists (
+        select 1 from ${sql.identifier(table_schema)}.${sql.identifier(table_name)}
+        where strpos(lower(${sql.identifier(column_name)}::text), n.needle) > 0
+      )`,
+  );
+  const finds = rowsOf<{ place: string; what: string }>(
+    await db.execute(sql`
+      with needles (what, needle) as (values ${sql.join(wanted, sql`, `)})
+      ${sql.join(searches, sql` union all `)}`),
+  );
+  return finds.map(({ place, what }) => `${place} holds ${what}`).sort();
+}
