@@ -116,6 +116,8 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth skips its origin and callback-URL checks when NODE_ENV=test: tests run production's.
+      disableOriginCheck: false,
     },
     telemetry: { enabled: false },
     // A failure Better Auth does not answer itself (a value the database refused, the database down)
