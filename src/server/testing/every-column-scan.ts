@@ -9,13 +9,9 @@ interface Column {
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
-/**
- * Searches every column of every table for each needle (case-insensitive, every value cast to text,
- * jsonb included). The tables come from the database's own catalogue, not from our schema, so a table
- * added tomorrow is searched too. Answers one line per find: `table.column holds <what>`.
- */
-export async function scanEveryColumn(db: Executor, needles: Record<string, string>): Promise<string[]> {
-  const columns = rowsOf<Column>(
+/** Every column of every base table, from the database's own catalogue (not from our schema). */
+async function everyColumn(db: Executor): Promise<Column[]> {
+  return rowsOf<Column>(
     await db.execute(sql`
       select c.table_schema, c.table_name, c.column_name
       from information_schema.columns c
@@ -23,16 +19,33 @@ export async function scanEveryColumn(db: Executor, needles: Record<string, stri
       where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
       order by c.table_schema, c.table_name, c.ordinal_position`),
   );
+}
+
+const tableName = ({ table_schema, table_name }: Column) =>
+  table_schema === 'public' ? table_name : `${table_schema}.${table_name}`;
+
+/** Every base table of the database, as `scanEveryColumn` names them. */
+export async function everyTable(db: Executor): Promise<string[]> {
+  return [...new Set((await everyColumn(db)).map(tableName))];
+}
+
+/**
+ * Searches every column of every table for each needle (case-insensitive, every value cast to text,
+ * jsonb included). The tables come from the database's own catalogue, not from our schema, so a table
+ * added tomorrow is searched too. Answers one line per find: `table.column holds <what>`.
+ */
+export async function scanEveryColumn(db: Executor, needles: Record<string, string>): Promise<string[]> {
+  const columns = await everyColumn(db);
   const wanted = Object.entries(needles).map(
     ([what, needle]) => sql`(${what}::text, ${needle.toLowerCase()}::text)`,
   );
   const searches: SQL[] = columns.map(
-    ({ table_schema, table_name, column_name }) => sql`
-      select ${`${table_schema === 'public' ? '' : `${table_schema}.`}${table_name}.${column_name}`}::text as place, n.what
+    (column) => sql`
+      select ${`${tableName(column)}.${column.column_name}`}::text as place, n.what
       from needles n
       where exists (
-        select 1 from ${sql.identifier(table_schema)}.${sql.identifier(table_name)}
-        where strpos(lower(${sql.identifier(column_name)}::text), n.needle) > 0
+        select 1 from ${sql.identifier(column.table_schema)}.${sql.identifier(column.table_name)}
+        where strpos(lower(${sql.identifier(column.column_name)}::text), n.needle) > 0
       )`,
   );
   const finds = rowsOf<{ place: string; what: string }>(

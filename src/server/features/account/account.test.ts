@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { subscribeWithTestCard } from '../../testing/billing';
 import { createManualChat } from '../../testing/consult';
-import { scanEveryColumn } from '../../testing/every-column-scan';
+import { everyTable, scanEveryColumn } from '../../testing/every-column-scan';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
@@ -16,6 +16,16 @@ beforeAll(async () => {
   staff = await t.createUser({ role: 'super_admin', profile: true });
 });
 afterAll(() => t.close());
+
+/** The tables that hold no user's data, and why. */
+const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
+  'drizzle.__drizzle_migrations': 'the migrations applied',
+  plans: 'the plan catalogue',
+  assistant_settings: 'the assistant, edited by staff (its editor is set null when deleted)',
+  transcript_cache: "YouTube's transcripts by video, shared by every user",
+  rate_limit: 'request counters by address and route (off in tests)',
+  generation_leases: 'a row only while a reply streams (cascades with the user)',
+};
 
 /**
  * A user with a row in every table the product writes for a user, made through the API as the user
@@ -101,20 +111,22 @@ describe('account deletion', () => {
   it('leaves nothing of the user in any column of any table, and keeps everyone else’s', async () => {
     const user = await userWithEverything();
     const bystander = await userWithEverything();
-    // The scan sees the user everywhere they are before (a scan that finds nothing proves nothing).
-    expect(await scanEveryColumn(t.db, user.needles)).toEqual(
+    // Before, the scan finds the user in every table that can hold a user: a table added tomorrow
+    // fails here until this test writes to it (or it is listed as holding no one's data).
+    const before = await scanEveryColumn(t.db, user.needles);
+    const tablesWithoutUser = (await everyTable(t.db))
+      .filter((table) => !before.some((find) => find.startsWith(`${table}.`)))
+      .sort();
+    expect(tablesWithoutUser, 'tables userWithEverything() writes nothing of the user to').toEqual(
+      Object.keys(TABLES_WITHOUT_USER_DATA).sort(),
+    );
+    expect(before).toEqual(
       expect.arrayContaining([
-        "outbox_emails.text holds the user's e-mail",
         'outbox_emails.text holds ticket message',
         'outbox_emails.text holds affiliate message',
         "verification.value holds the user's e-mail",
-        "verification.identifier holds the user's e-mail",
-        "verification.value holds the user's id",
-        "audit_log.target_id holds the user's id",
         'audit_log.before holds chat title (before the staff rename)',
         'audit_log.after holds staff reply',
-        'profiles.business_name holds business name',
-        'chat_messages.content holds chat message',
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
