@@ -12,7 +12,7 @@ import { ticketIdsOf } from '../support/support.service';
  * after the account is gone); then one transaction removes the user (sessions, accounts, profile,
  * chats, messages, usage, tickets, cards, subscriptions and the mails about them cascade), the mail
  * sent to them, their waitlist entry, billing events and pending tokens, and leaves the audit log
- * with what staff did, without the user (decision 033).
+ * with what staff did, without the user (decision 034).
  */
 export async function deleteAccount(deps: BillingDeps, user: SessionUser): Promise<void> {
   await cancelSubscriptionNow(deps, user.id);
