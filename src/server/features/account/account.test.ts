@@ -6,8 +6,10 @@ import { subscribeWithTestCard } from '../../testing/billing';
 import { createManualChat } from '../../testing/consult';
 import { everyTable, scanEveryColumn } from '../../testing/every-column-scan';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
+import { insertPick, randomWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
+import { sendWeeklyEmails } from '../suggestions/weekly-email';
 
 let t: TestApp;
 let staff: TestUser;
@@ -25,13 +27,16 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   transcript_cache: "YouTube's transcripts by video, shared by every user",
   rate_limit: 'request counters by address and route (off in tests)',
   generation_leases: 'a row only while a reply streams (cascades with the user)',
+  suggestion_picks: 'the team’s weekly picks',
+  video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',
 };
 
 /**
  * A user with a row in every table the product writes for a user, made through the API as the user
  * and the support team would: a profile, a paid plan, a chat with an answered message that staff
- * renamed, a support ticket with a staff reply and the user's answer, an affiliate message, and
- * pending sign-in tokens (a magic link, a one-time code, a password reset). Answers the needles
+ * renamed, a support ticket with a staff reply and the user's answer, an affiliate message, saved
+ * suggestion keywords and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
+ * link, a one-time code, a password reset). Answers the needles
  * an erasure scan looks for: the id, the e-mail and every text the user wrote or staff wrote about them.
  */
 async function userWithEverything() {
@@ -48,6 +53,7 @@ async function userWithEverything() {
     'staff reply': `We fixed${mark} your invoice`,
     'reply by the user': `Thanks${mark} a lot`,
     'affiliate message': `I run a blog${mark} about baking`,
+    'saved keyword': `sourdough${mark}`,
   };
   const user = await t.createUser({
     name: texts.name,
@@ -87,6 +93,14 @@ async function userWithEverything() {
   await staff.client.json(`/api/admin/tickets/${ticket.id}/resolve`, { method: 'POST' });
   await user.client.json('/api/affiliate', { method: 'POST', json: { message: texts['affiliate message'] } });
   await user.client.json('/api/waitlist', { method: 'POST', json: { email: user.email } });
+  await user.client.json('/api/suggestions/keywords', {
+    method: 'PUT',
+    json: { keywords: [texts['saved keyword']] },
+  });
+  await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+  const week = randomWeek();
+  await insertPick(t.db, { week });
+  await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
   await staff.client.json(`/api/admin/users/${user.id}/role`, { method: 'PUT', json: { role: 'admin' } });
 
   const anonymous = t.client();
