@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, max, or, type SQL, sql } from 'drizzle-orm';
 import type { VideoDetails } from '../../../shared/suggestions';
 import type { Executor } from '../../db/client';
 import {
@@ -168,8 +168,17 @@ export async function writeSearchCache(db: Executor, key: string, videos: VideoD
     .onConflictDoUpdate({ target: videoSearchCache.key, set: { videos, fetchedAt } });
 }
 
-/** Opted-in users not yet e-mailed this week, after `afterUserId` in id order: one batch of a run. */
-export async function dueRecipients(db: Executor, week: string, afterUserId: string, limit: number) {
+/**
+ * Opted-in users not yet e-mailed this week, after `afterUserId` in id order: one batch of a run.
+ * A banned user gets nothing until the ban ends (a ban with an expiry in the past has ended).
+ */
+export async function dueRecipients(
+  db: Executor,
+  week: string,
+  afterUserId: string,
+  limit: number,
+  now: Date,
+) {
   return db
     .select({
       userId: suggestionPreferences.userId,
@@ -183,6 +192,7 @@ export async function dueRecipients(db: Executor, week: string, afterUserId: str
       and(
         eq(suggestionPreferences.weeklyEmail, true),
         gt(suggestionPreferences.userId, afterUserId),
+        or(sql`${users.banned} is not true`, lte(users.banExpires, now)),
         sql`not exists (select 1 from ${weeklyEmailSends} where ${weeklyEmailSends.userId} = ${suggestionPreferences.userId} and ${weeklyEmailSends.week} = ${week})`,
       ),
     )

@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWeeks, weekOf } from '../../../shared/suggestions';
 import { openDatabase } from '../../db/client';
-import { weeklyEmailSends } from '../../db/schema';
+import { users, weeklyEmailSends } from '../../db/schema';
+import { createLogger } from '../../logger';
+import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { insertChat } from '../../testing/library-fixtures';
 import { insertPick, randomVideoId, randomWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -42,8 +44,8 @@ async function subscriber(): Promise<TestUser> {
   return user;
 }
 
-async function weeklyMailsTo(user: TestUser) {
-  return (await first.mailsTo(user.email)).filter((mail) => mail.kind === WEEKLY_EMAIL_KIND);
+async function weeklyMailsTo(user: TestUser, app = first) {
+  return (await app.mailsTo(user.email)).filter((mail) => mail.kind === WEEKLY_EMAIL_KIND);
 }
 
 describe('the weekly e-mail', () => {
@@ -62,7 +64,7 @@ describe('the weekly e-mail', () => {
       await insertChat(first, consulter.id, { videoId: trending });
     await insertPick(first.db, { week: addWeeks(week, -4), videoId: trending, title: 'Churn, explained' });
 
-    expect(await sendWeeklyEmails(first.deps, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await sendWeeklyEmails(first.deps, new Date())).toBe(1);
     const [mail] = await weeklyMailsTo(reader);
     expect(mail!.subject).toMatch(/^This week’s video picks: week of /);
     expect(mail!.text).toContain('Pricing a premium tier');
@@ -116,6 +118,27 @@ describe('the weekly e-mail', () => {
     expect(await weeklyMailsTo(reader)).toHaveLength(1);
   });
 
+  it('leaves banned users out until their ban ends', async () => {
+    const week = randomWeek();
+    await insertPick(first.db, { week });
+    const now = mondayMorning(week);
+    const banned = await subscriber();
+    const bannedUntilTomorrow = await subscriber();
+    const banEnded = await subscriber();
+    const reader = await subscriber();
+    const ban = (user: TestUser, banExpires: Date | null) =>
+      first.db.update(users).set({ banned: true, banExpires }).where(eq(users.id, user.id));
+    await ban(banned, null);
+    await ban(bannedUntilTomorrow, new Date(now.getTime() + 86_400_000));
+    await ban(banEnded, new Date(now.getTime() - 86_400_000));
+
+    await sendWeeklyEmails(first.deps, now);
+    expect(await weeklyMailsTo(banned)).toEqual([]);
+    expect(await weeklyMailsTo(bannedUntilTomorrow)).toEqual([]);
+    expect(await weeklyMailsTo(banEnded)).toHaveLength(1);
+    expect(await weeklyMailsTo(reader)).toHaveLength(1);
+  });
+
   it('tries a mail that could not be delivered again on a later run', async () => {
     const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
@@ -134,5 +157,57 @@ describe('the weekly e-mail', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('when the site’s trending query fails', () => {
+  let api: FakeYouTubeApi;
+  let app: TestApp;
+  beforeAll(async () => {
+    api = await startFakeYouTubeApi();
+    app = await createTestApp({ YOUTUBE_API_KEY: FAKE_API_KEY, YOUTUBE_API_URL: api.apiUrl });
+  });
+  afterAll(async () => {
+    await app.close();
+    await api.close();
+  });
+
+  async function subscriberWith(keywords: string[]) {
+    const user = await app.createOnboardedUser();
+    await user.client.json('/api/suggestions/keywords', { method: 'PUT', json: { keywords } });
+    await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+    return user;
+  }
+
+  /** The app's logger, writing its warnings here. */
+  function capturedLogs() {
+    const lines: { msg: string; userId?: string }[] = [];
+    const logger = createLogger('warn', { write: (line: string) => lines.push(JSON.parse(line)) });
+    return { lines, deps: { ...app.deps, logger } };
+  }
+
+  it('never starts it for users whose trending is saved, and logs the users it fails for', async () => {
+    await insertPick(app.db, { week: weekOf(new Date()) });
+    const saved = await subscriberWith(['pastries']);
+    // Their trending comes from YouTube and is saved: the e-mail reads it from there.
+    expect((await saved.client.json('/api/suggestions/trending')).source).toBe('youtube');
+    // From now on, the site's most consulted videos cannot be read.
+    await app.db.execute(sql`alter table chats rename to chats_unreadable`);
+
+    const first = capturedLogs();
+    expect(await sendWeeklyEmails(first.deps, new Date())).toBe(1);
+    expect(await weeklyMailsTo(saved, app)).toHaveLength(1);
+    expect(first.lines).toEqual([]);
+
+    const unsaved = await subscriberWith(['weekly subscription box']);
+    const second = capturedLogs();
+    expect(await sendWeeklyEmails(second.deps, new Date())).toBe(0);
+    expect(second.lines).toEqual([
+      expect.objectContaining({ msg: 'weekly suggestions e-mail not sent', userId: unsaved.id }),
+    ]);
+    // Its claim is given back: a later run tries again.
+    expect(
+      await app.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.userId, unsaved.id)),
+    ).toEqual([]);
   });
 });

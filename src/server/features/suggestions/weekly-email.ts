@@ -87,11 +87,17 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
   const week = weekOf(now);
   const picks = await picksOfWeek(deps.db, week);
   if (picks.length === 0) return 0;
+  // The site's most consulted videos: asked for once a run, and only when a recipient has no saved
+  // trending (a query started and never awaited would crash the process if it failed).
   let siteTop: Promise<ListedVideo[]> | undefined;
+  const siteTopOnce = () => {
+    siteTop ??= siteTrending(deps, now);
+    return siteTop;
+  };
   let sent = 0;
   let after = '';
   while (!deps.shutdownSignal.aborted) {
-    const batch = await dueRecipients(deps.db, week, after, BATCH);
+    const batch = await dueRecipients(deps.db, week, after, BATCH, now);
     if (batch.length === 0) break;
     after = batch.at(-1)!.userId;
     for (const recipient of batch) {
@@ -100,8 +106,7 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
       try {
         const keywords =
           recipient.keywords ?? keywordsFromProfile(await getProfile(deps.db, recipient.userId));
-        siteTop ??= siteTrending(deps, now);
-        const trending = (await savedTrending(deps, keywords, now)) ?? (await siteTop);
+        const trending = (await savedTrending(deps, keywords, now)) ?? (await siteTopOnce());
         await deps.mailer.send(
           weeklyMail(
             deps.config.baseUrl,
