@@ -87,6 +87,8 @@ const envSchema = z.object({
   YOUTUBE_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.youtube.com')),
   YOUTUBE_API_KEY: optionalString,
   YOUTUBE_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.googleapis.com/youtube/v3')),
+  YOUTUBE_DAILY_QUOTA: int(10_000, 1, 1_000_000_000),
+  YOUTUBE_QUOTA_SHARE: z.preprocess(emptyToUndefined, z.coerce.number().gt(0).max(1).default(0.8)),
   TRANSCRIPT_API_URL: optionalUrl,
   TRANSCRIPT_API_KEY: optionalString,
 

@@ -38,6 +38,8 @@ describe('configuration', () => {
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ BILLING_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED'],
+    [{ YOUTUBE_DAILY_QUOTA: '0' }, 'YOUTUBE_DAILY_QUOTA'],
+    [{ YOUTUBE_QUOTA_SHARE: '1.5' }, 'YOUTUBE_QUOTA_SHARE'],
   ])('stops on %o naming %s', (env, variable) => {
     let error: unknown;
     try {

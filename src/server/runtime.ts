@@ -89,6 +89,8 @@ export async function createRuntime(
     apiKey: config.YOUTUBE_API_KEY,
     apiUrl: config.YOUTUBE_API_URL,
     youtubeBaseUrl: config.YOUTUBE_BASE_URL,
+    db,
+    dailyBudget: Math.floor(config.YOUTUBE_DAILY_QUOTA * config.YOUTUBE_QUOTA_SHARE),
   });
   const shutdown = new AbortController();
   return {

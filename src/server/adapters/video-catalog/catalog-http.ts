@@ -7,7 +7,8 @@ export interface CatalogProblem {
   message: string;
 }
 
-export type CatalogResult<T> = { ok: true; value: T } | { ok: false; problem: CatalogProblem };
+export type CatalogFailure = { ok: false; problem: CatalogProblem };
+export type CatalogResult<T> = { ok: true; value: T } | CatalogFailure;
 
 export const CATALOG_MESSAGES: Record<CatalogProblemKind, string> = {
   quota_exceeded:
@@ -18,7 +19,7 @@ export const CATALOG_MESSAGES: Record<CatalogProblemKind, string> = {
   failed: 'YouTube could not answer just now.',
 };
 
-export const catalogProblem = (kind: CatalogProblemKind): { ok: false; problem: CatalogProblem } => ({
+export const catalogProblem = (kind: CatalogProblemKind): CatalogFailure => ({
   ok: false,
   problem: { kind, message: CATALOG_MESSAGES[kind] },
 });
@@ -30,16 +31,41 @@ export const CATALOG_TIMEOUT_MS = 8_000;
 export async function getJson(
   fetchImpl: typeof globalThis.fetch,
   url: string,
-): Promise<{ ok: true; response: Response; body: unknown } | { ok: false; problem: CatalogProblem }> {
+  timeoutMs: number,
+): Promise<{ ok: true; response: Response; body: unknown } | CatalogFailure> {
   let response: Response;
   try {
     response = await fetchImpl(url, {
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(CATALOG_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
     return catalogProblem('unreachable');
   }
   const body: unknown = await response.json().catch(() => null);
   return { ok: true, response, body };
+}
+
+/** How long a process answers `unreachable` or `key_invalid` again without calling YouTube. */
+export const OUTAGE_PAUSE_MS = 5 * 60_000;
+const OUTAGES = new Set<CatalogProblemKind>(['unreachable', 'key_invalid']);
+
+/**
+ * This process's memory of YouTube being unreachable or refusing the key: for a few minutes after such
+ * an answer, calls through the returned guard get the same answer at once instead of waiting on
+ * YouTube again. Kept per process: reachability is a property of the process's network path, a refused
+ * key is its configuration (a restart with a new key starts clean), and each process pays at most one
+ * slow call per pause.
+ */
+export function createOutageGuard(now: () => Date) {
+  let paused: { failure: CatalogFailure; until: number } | null = null;
+  return async <T>(attempt: () => Promise<CatalogResult<T>>): Promise<CatalogResult<T>> => {
+    if (paused && now().getTime() < paused.until) return paused.failure;
+    const result = await attempt();
+    paused =
+      !result.ok && OUTAGES.has(result.problem.kind)
+        ? { failure: result, until: now().getTime() + OUTAGE_PAUSE_MS }
+        : null;
+    return result;
+  };
 }

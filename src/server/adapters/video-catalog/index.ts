@@ -1,6 +1,8 @@
 import type { VideoDetails } from '../../../shared/suggestions';
-import type { CatalogResult } from './catalog-http';
+import type { Executor } from '../../db/client';
+import { CATALOG_TIMEOUT_MS, type CatalogResult } from './catalog-http';
 import { createOEmbedLookup } from './oembed';
+import { createQuotaLedger } from './quota';
 import { createYouTubeDataApiCatalog } from './youtube-data-api';
 
 export interface VideoSearch {
@@ -12,8 +14,6 @@ export interface VideoSearch {
 }
 
 export interface VideoCatalog {
-  /** 'youtube-data-api' with a key, 'oembed' without. */
-  readonly name: 'youtube-data-api' | 'oembed';
   /** One video's title, channel, thumbnail (and, through the Data API, length and views). */
   lookup(videoId: string): Promise<CatalogResult<VideoDetails>>;
   /** Searches YouTube (two calls: search.list, then videos.list); null without a key. */
@@ -27,18 +27,30 @@ export interface VideoCatalogOptions {
   apiUrl: string;
   /** YouTube's origin, where oEmbed answers (YOUTUBE_BASE_URL). */
   youtubeBaseUrl: string;
+  /** Where every process counts the Data API units of the day. */
+  db: Executor;
+  /** The units the site spends at most per quota day: a share of the project's quota, leaving headroom. */
+  dailyBudget: number;
   fetch?: typeof globalThis.fetch;
+  /** How long a call may take before YouTube counts as unreachable (8 s). */
+  timeoutMs?: number;
+  now?: () => Date;
 }
 
 export function createVideoCatalog(options: VideoCatalogOptions): VideoCatalog {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const oembed = createOEmbedLookup({ youtubeBaseUrl: options.youtubeBaseUrl, fetch: fetchImpl });
-  if (!options.apiKey) return { name: 'oembed', lookup: oembed, search: null };
+  const shared = {
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? CATALOG_TIMEOUT_MS,
+    now: options.now ?? (() => new Date()),
+  };
+  const oembed = createOEmbedLookup({ youtubeBaseUrl: options.youtubeBaseUrl, ...shared });
+  if (!options.apiKey) return { lookup: oembed, search: null };
   return createYouTubeDataApiCatalog({
     apiKey: options.apiKey,
     apiUrl: options.apiUrl,
-    fetch: fetchImpl,
+    ledger: createQuotaLedger(options.db, options.dailyBudget),
     fallbackLookup: oembed,
+    ...shared,
   });
 }
 
@@ -48,3 +60,4 @@ export {
   type CatalogProblemKind,
   type CatalogResult,
 } from './catalog-http';
+export { QUOTA_UNITS, youTubeQuotaDay } from './quota';

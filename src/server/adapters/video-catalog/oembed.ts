@@ -1,6 +1,6 @@
 import type { VideoDetails } from '../../../shared/suggestions';
 import { youTubeWatchUrl } from '../../../shared/youtube';
-import { type CatalogResult, catalogProblem, getJson } from './catalog-http';
+import { type CatalogResult, catalogProblem, createOutageGuard, getJson } from './catalog-http';
 
 interface OEmbedBody {
   title?: unknown;
@@ -13,16 +13,19 @@ const stringOr = (value: unknown, fallback: string) => (typeof value === 'string
 /**
  * The no-key lookup: YouTube's oEmbed endpoint (GET /oembed?url=…&format=json) gives a public video's
  * title, channel (author_name) and thumbnail, but no length, date or views. 404: no such public video;
- * 401: its owner turned embedding off.
+ * 401: its owner turned embedding off. An unreachable YouTube is remembered for a few minutes.
  */
 export function createOEmbedLookup(options: {
   youtubeBaseUrl: string;
   fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  now: () => Date;
 }): (videoId: string) => Promise<CatalogResult<VideoDetails>> {
   const base = options.youtubeBaseUrl.replace(/\/+$/, '');
-  return async (videoId) => {
+  const unlessOut = createOutageGuard(options.now);
+  const lookup = async (videoId: string): Promise<CatalogResult<VideoDetails>> => {
     const query = new URLSearchParams({ url: youTubeWatchUrl(videoId), format: 'json' });
-    const result = await getJson(options.fetch, `${base}/oembed?${query}`);
+    const result = await getJson(options.fetch, `${base}/oembed?${query}`, options.timeoutMs);
     if (!result.ok) return result;
     const { response, body } = result;
     if (response.status === 404 || response.status === 400) return catalogProblem('not_found');
@@ -42,4 +45,5 @@ export function createOEmbedLookup(options: {
       },
     };
   };
+  return (videoId) => unlessOut(() => lookup(videoId));
 }

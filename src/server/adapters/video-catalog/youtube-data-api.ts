@@ -1,6 +1,13 @@
 import type { VideoDetails } from '../../../shared/suggestions';
-import { type CatalogProblem, type CatalogResult, catalogProblem, getJson } from './catalog-http';
+import {
+  type CatalogProblem,
+  type CatalogResult,
+  catalogProblem,
+  createOutageGuard,
+  getJson,
+} from './catalog-http';
 import type { VideoCatalog, VideoSearch } from './index';
+import { QUOTA_UNITS, type QuotaLedger } from './quota';
 
 interface Thumbnail {
   url?: string;
@@ -87,19 +94,35 @@ const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 /**
  * The YouTube Data API v3 with an API key: search.list (100 quota units) for ids, then videos.list
  * (1 unit) for lengths and view counts. Lookups read videos.list, and fall back to oEmbed when the
- * API cannot answer (quota spent, key refused, unreachable).
+ * API cannot answer (quota spent, key refused, unreachable). Each call's units are counted in the
+ * database first (`ledger`), and an unreachable API or a refused key is remembered for a few minutes.
  */
 export function createYouTubeDataApiCatalog(options: {
   apiKey: string;
   apiUrl: string;
   fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  now: () => Date;
+  ledger: QuotaLedger;
   fallbackLookup: (videoId: string) => Promise<CatalogResult<VideoDetails>>;
 }): VideoCatalog {
   const base = options.apiUrl.replace(/\/+$/, '');
+  const unlessOut = createOutageGuard(options.now);
+
+  /** Makes the calls of `attempt` unless YouTube is known to be out or they would cross the budget. */
+  function spending<T>(units: number, attempt: () => Promise<CatalogResult<T>>) {
+    return unlessOut(async () => {
+      if (!(await options.ledger.spend(units, options.now()))) return catalogProblem('quota_exceeded');
+      const result = await attempt();
+      if (!result.ok && result.problem.kind === 'quota_exceeded')
+        await options.ledger.markExhausted(options.now());
+      return result;
+    });
+  }
 
   async function call(resource: 'search' | 'videos', params: Record<string, string>) {
     const query = new URLSearchParams({ ...params, key: options.apiKey });
-    const result = await getJson(options.fetch, `${base}/${resource}?${query}`);
+    const result = await getJson(options.fetch, `${base}/${resource}?${query}`, options.timeoutMs);
     if (!result.ok) return result;
     if (!result.response.ok)
       return { ok: false as const, problem: classifyApiError(result.response.status, result.body) };
@@ -121,30 +144,32 @@ export function createYouTubeDataApiCatalog(options: {
     return { ok: true, value: ids.flatMap((id) => byId.get(id) ?? []) };
   }
 
+  async function search(query: VideoSearch): Promise<CatalogResult<VideoDetails[]>> {
+    const result = await call('search', {
+      part: 'snippet',
+      type: 'video',
+      q: searchQuery(query.keywords),
+      order: query.order,
+      maxResults: String(query.maxResults),
+      ...(query.publishedAfter ? { publishedAfter: rfc3339(query.publishedAfter) } : {}),
+    });
+    if (!result.ok) return result;
+    const ids = result.items.flatMap((item) => {
+      const id = (item as { id?: { videoId?: string } }).id?.videoId;
+      return id ? [id] : [];
+    });
+    return videos(ids);
+  }
+
   return {
-    name: 'youtube-data-api',
     async lookup(videoId) {
-      const found = await videos([videoId]);
+      const found = await spending(QUOTA_UNITS.videos, () => videos([videoId]));
       if (found.ok && found.value[0]) return { ok: true, value: found.value[0] };
       if (found.ok) return catalogProblem('not_found');
       const fallback = await options.fallbackLookup(videoId);
       return fallback.ok ? fallback : found;
     },
-    async search(query: VideoSearch) {
-      const result = await call('search', {
-        part: 'snippet',
-        type: 'video',
-        q: searchQuery(query.keywords),
-        order: query.order,
-        maxResults: String(query.maxResults),
-        ...(query.publishedAfter ? { publishedAfter: rfc3339(query.publishedAfter) } : {}),
-      });
-      if (!result.ok) return result;
-      const ids = result.items.flatMap((item) => {
-        const id = (item as { id?: { videoId?: string } }).id?.videoId;
-        return id ? [id] : [];
-      });
-      return videos(ids);
-    },
+    // Both calls are counted before the first: a search is never left without its details.
+    search: (query) => spending(QUOTA_UNITS.search + QUOTA_UNITS.videos, () => search(query)),
   };
 }

@@ -90,3 +90,22 @@ export const videoSearchCache = pgTable('video_search_cache', {
   videos: jsonb('videos').$type<VideoDetails[]>().notNull(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The YouTube Data API units the site spent each quota day (YouTube's day: midnight to midnight Pacific
+ * time), counted before each call by every process; `exhausted` once YouTube answered quotaExceeded.
+ */
+export const youtubeQuotaDays = pgTable('youtube_quota_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  unitsSpent: integer('units_spent').notNull().default(0),
+  exhausted: boolean('exhausted').notNull().default(false),
+});
+
+/** How many uncached YouTube searches a user caused on their latest quota day: one row per user. */
+export const youtubeSearchCounts = pgTable('youtube_search_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  searches: integer('searches').notNull(),
+});

@@ -5,6 +5,7 @@ import * as schema from '../../db/schema';
 import { subscribeWithTestCard } from '../../testing/billing';
 import { createManualChat } from '../../testing/consult';
 import { everyTable, scanEveryColumn } from '../../testing/every-column-scan';
+import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { insertPick, randomWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -13,11 +14,16 @@ import { sendWeeklyEmails } from '../suggestions/weekly-email';
 
 let t: TestApp;
 let staff: TestUser;
+let youtubeApi: FakeYouTubeApi;
 beforeAll(async () => {
-  t = await createTestApp();
+  youtubeApi = await startFakeYouTubeApi();
+  t = await createTestApp({ YOUTUBE_API_KEY: FAKE_API_KEY, YOUTUBE_API_URL: youtubeApi.apiUrl });
   staff = await t.createUser({ role: 'super_admin', profile: true });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await youtubeApi.close();
+});
 
 /** The tables that hold no user's data, and why. */
 const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
@@ -29,13 +35,14 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   generation_leases: 'a row only while a reply streams (cascades with the user)',
   suggestion_picks: 'the team’s weekly picks',
   video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',
+  youtube_quota_days: 'the site’s YouTube quota units per day',
 };
 
 /**
  * A user with a row in every table the product writes for a user, made through the API as the user
  * and the support team would: a profile, a paid plan, a chat with an answered message that staff
  * renamed, a support ticket with a staff reply and the user's answer, an affiliate message, saved
- * suggestion keywords and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
+ * suggestion keywords searched on YouTube and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
  * link, a one-time code, a password reset). Answers the needles
  * an erasure scan looks for: the id, the e-mail and every text the user wrote or staff wrote about them.
  */
@@ -97,6 +104,8 @@ async function userWithEverything() {
     method: 'PUT',
     json: { keywords: [texts['saved keyword']] },
   });
+  // A YouTube search for them, counted against the user's daily searches.
+  await user.client.json('/api/suggestions/search');
   await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
   const week = randomWeek();
   await insertPick(t.db, { week });

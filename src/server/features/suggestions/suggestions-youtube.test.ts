@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '../../adapters/video-catalog';
-import { videoSearchCache } from '../../db/schema';
+import { videoSearchCache, youtubeQuotaDays } from '../../db/schema';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { insertChat } from '../../testing/library-fixtures';
+import { startSilentServer } from '../../testing/silent-server';
 import { insertPick } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { startYouTubeFixture } from '../../testing/youtube-fixture';
+import { USER_DAILY_SEARCHES, USER_SEARCH_LIMIT_MESSAGE } from './suggestions.service';
 
 /**
  * Trending and keyword search with YOUTUBE_API_KEY set, against a local fake of the Data API: the
@@ -39,6 +41,17 @@ async function userWithKeywords(keywords: string[], app = t) {
 
 const ids = (body: { videos: { videoId: string }[] }) => body.videos.map((video) => video.videoId);
 const searches = () => api.callsOf('search').length;
+
+/** Runs `fn` while YouTube answers quotaExceeded; then YouTube's quota and the site's memory of it reset. */
+async function whileQuotaSpent(fn: () => Promise<void>) {
+  api.spendQuota();
+  try {
+    await fn();
+  } finally {
+    api.resetQuota();
+    await t.db.delete(youtubeQuotaDays);
+  }
+}
 
 describe('trending with a YouTube key', () => {
   it('searches the last 7 days by views for the keywords, with lengths, views and matched keywords', async () => {
@@ -89,8 +102,7 @@ describe('trending with a YouTube key', () => {
     const user = await userWithKeywords(['Customer acquisition costs']);
     const fresh = await user.client.json('/api/suggestions/trending');
     await t.db.update(videoSearchCache).set({ fetchedAt: sql`now() - interval '30 hours'` });
-    api.spendQuota();
-    try {
+    await whileQuotaSpent(async () => {
       const body = await user.client.json('/api/suggestions/trending');
       expect(body.source).toBe('youtube');
       expect(ids(body)).toEqual(ids(fresh));
@@ -106,9 +118,7 @@ describe('trending with a YouTube key', () => {
       expect(fallback.notice).toBe(
         `${CATALOG_MESSAGES.quota_exceeded} Showing the videos most consulted on Vidvisor this week instead.`,
       );
-    } finally {
-      api.resetQuota();
-    }
+    });
   });
 
   it('makes no YouTube call for the page itself: the picks work offline', async () => {
@@ -136,16 +146,87 @@ describe('keyword search with a YouTube key', () => {
 
     const pick = await insertPick(t.db, { title: 'Sourdough bread for cafes', note: 'Wholesale' });
     const other = await userWithKeywords(['Sourdough bread', 'wholesale']);
-    api.spendQuota();
-    try {
+    await whileQuotaSpent(async () => {
       const fallback = await other.client.json('/api/suggestions/search');
       expect(fallback.source).toBe('catalogue');
       expect(ids(fallback)).toEqual([pick.videoId]);
       expect(fallback.notice).toBe(
         `${CATALOG_MESSAGES.quota_exceeded} Showing matches from our picks instead.`,
       );
+    });
+  });
+});
+
+describe('the YouTube quota, whatever users do', () => {
+  /** A user's new keyword set, then the search for it: what editing a chip does. */
+  async function searchNewSet(user: TestUser, keywords: string[]) {
+    await user.client.json('/api/suggestions/keywords', { method: 'PUT', json: { keywords } });
+    return user.client.json('/api/suggestions/search');
+  }
+
+  it(`lets one user cause ${USER_DAILY_SEARCHES} uncached searches a day; past that, saved and site results with a message`, async () => {
+    const pick = await insertPick(t.db, { title: 'Scones for cafes', tags: ['scones'] });
+    const user = await userWithKeywords(['pastries']);
+    const before = searches();
+    expect((await user.client.json('/api/suggestions/search')).source).toBe('youtube');
+    for (let i = 1; i < USER_DAILY_SEARCHES; i += 1)
+      expect((await searchNewSet(user, [`pastries ${i}`])).source).toBe('youtube');
+    expect(searches()).toBe(before + USER_DAILY_SEARCHES);
+
+    // One set more: YouTube is not asked; the picks catalogue answers, and the user is told why.
+    const capped = await searchNewSet(user, ['scones']);
+    expect(searches()).toBe(before + USER_DAILY_SEARCHES);
+    expect(capped).toMatchObject({
+      source: 'catalogue',
+      notice: `${USER_SEARCH_LIMIT_MESSAGE} Showing matches from our picks instead.`,
+    });
+    expect(ids(capped)).toEqual([pick.videoId]);
+    const trending = await user.client.json('/api/suggestions/trending');
+    expect(trending).toMatchObject({
+      source: 'site',
+      notice: expect.stringContaining(USER_SEARCH_LIMIT_MESSAGE),
+    });
+
+    // A set saved today is still YouTube's (the cache costs nothing), and other users are not held back.
+    expect(await searchNewSet(user, ['pastries'])).toMatchObject({ source: 'youtube', notice: null });
+    const other = await userWithKeywords(['scones']);
+    expect((await other.client.json('/api/suggestions/search')).source).toBe('youtube');
+    expect(searches()).toBe(before + USER_DAILY_SEARCHES + 1);
+  });
+
+  it('does not count a search YouTube could not run against the user', async () => {
+    const user = await userWithKeywords(['croissants']);
+    await whileQuotaSpent(async () => {
+      for (let i = 0; i < USER_DAILY_SEARCHES + 2; i += 1)
+        expect((await searchNewSet(user, [`croissants ${i}`])).notice).toContain(
+          CATALOG_MESSAGES.quota_exceeded,
+        );
+    });
+    const before = searches();
+    for (let i = 0; i < USER_DAILY_SEARCHES; i += 1)
+      expect((await searchNewSet(user, [`baguettes ${i}`])).source).toBe('youtube');
+    expect(searches()).toBe(before + USER_DAILY_SEARCHES);
+  });
+
+  it('stops at the site’s daily budget, a share of the quota, however many users search', async () => {
+    // A quota of 300 units at the default 80% share: a budget of 240, two searches of 101 units.
+    const small = await createTestApp({
+      YOUTUBE_API_KEY: FAKE_API_KEY,
+      YOUTUBE_API_URL: api.apiUrl,
+      YOUTUBE_DAILY_QUOTA: '300',
+    });
+    try {
+      const users = await Promise.all([0, 1, 2].map((i) => userWithKeywords([`muffins ${i}`], small)));
+      const before = searches();
+      const lists = [];
+      for (const user of users) lists.push(await user.client.json('/api/suggestions/search'));
+      expect(lists.map((list) => list.source)).toEqual(['youtube', 'youtube', 'catalogue']);
+      expect(lists[2].notice).toBe(
+        `${CATALOG_MESSAGES.quota_exceeded} Showing matches from our picks instead.`,
+      );
+      expect(searches()).toBe(before + 2);
     } finally {
-      api.resetQuota();
+      await small.close();
     }
   });
 });
@@ -188,6 +269,27 @@ describe('when the key is refused or YouTube is unreachable', () => {
       source: 'site',
       notice: expect.stringContaining(CATALOG_MESSAGES.unreachable),
     });
+  });
+
+  it('waits for a YouTube that never answers once, then answers at once for a few minutes', async () => {
+    const silent = await startSilentServer();
+    try {
+      const { trending, search } = await noticeWith({
+        YOUTUBE_API_KEY: FAKE_API_KEY,
+        YOUTUBE_API_URL: `${silent.url}/youtube/v3`,
+      });
+      expect(trending).toMatchObject({
+        source: 'site',
+        notice: expect.stringContaining(CATALOG_MESSAGES.unreachable),
+      });
+      expect(search).toMatchObject({
+        source: 'catalogue',
+        notice: expect.stringContaining(CATALOG_MESSAGES.unreachable),
+      });
+      expect(silent.requests()).toBe(1);
+    } finally {
+      await silent.close();
+    }
   });
 });
 

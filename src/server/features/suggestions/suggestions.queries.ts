@@ -7,6 +7,7 @@ import {
   users,
   videoSearchCache,
   weeklyEmailSends,
+  youtubeSearchCounts,
 } from '../../db/schema';
 
 /** A pick's columns, without its search vector (which only the database reads). */
@@ -166,6 +167,41 @@ export async function writeSearchCache(db: Executor, key: string, videos: VideoD
     .insert(videoSearchCache)
     .values({ key, videos, fetchedAt })
     .onConflictDoUpdate({ target: videoSearchCache.key, set: { videos, fetchedAt } });
+}
+
+/**
+ * Counts one uncached YouTube search for the user on `day`, unless they already made `perDay` that day:
+ * whether it was counted. One statement, so parallel requests cannot pass the cap together.
+ */
+export async function takeYouTubeSearch(db: Executor, userId: string, day: string, perDay: number) {
+  const { day: countedDay, searches } = youtubeSearchCounts;
+  const counted = await db
+    .insert(youtubeSearchCounts)
+    .values({ userId, day, searches: 1 })
+    .onConflictDoUpdate({
+      target: youtubeSearchCounts.userId,
+      set: {
+        searches: sql`case when ${countedDay} = excluded.day then ${searches} + 1 else 1 end`,
+        day: sql`excluded.day`,
+      },
+      setWhere: sql`${countedDay} <> excluded.day or ${searches} < ${perDay}`,
+    })
+    .returning({ searches });
+  return counted.length > 0;
+}
+
+/** Gives a counted search back (YouTube could not run it). */
+export async function giveBackYouTubeSearch(db: Executor, userId: string, day: string) {
+  await db
+    .update(youtubeSearchCounts)
+    .set({ searches: sql`${youtubeSearchCounts.searches} - 1` })
+    .where(
+      and(
+        eq(youtubeSearchCounts.userId, userId),
+        eq(youtubeSearchCounts.day, day),
+        gt(youtubeSearchCounts.searches, 0),
+      ),
+    );
 }
 
 /**

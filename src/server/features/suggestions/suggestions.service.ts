@@ -7,13 +7,14 @@ import {
   youTubeThumbnailUrl,
 } from '../../../shared/suggestions';
 import { youTubeWatchUrl } from '../../../shared/youtube';
-import type { CatalogProblem, VideoSearch } from '../../adapters/video-catalog';
+import { type CatalogProblem, type VideoSearch, youTubeQuotaDay } from '../../adapters/video-catalog';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { loadGateState } from '../account/gate.service';
 import { consultedVideoIds, mostConsultedVideos } from '../chats/chats.queries';
 import {
   findPreferences,
+  giveBackYouTubeSearch,
   matchKeywords,
   newestPicksOf,
   type PickRow,
@@ -22,6 +23,7 @@ import {
   saveWeeklyEmail,
   searchCatalogue,
   shownPicks,
+  takeYouTubeSearch,
   writeSearchCache,
 } from './suggestions.queries';
 
@@ -31,6 +33,14 @@ export const TRENDING_DAYS = 7;
 export const MIN_CONSULTERS = 3;
 /** A keyword set is searched on YouTube at most once in this time (a search costs 100 of 10,000 daily units). */
 export const SEARCH_CACHE_HOURS = 24;
+/**
+ * The uncached YouTube searches one user may cause per quota day (each 101 units): about a tenth of
+ * the default daily budget, so no one user can spend the site's. Decision 033 gives the numbers.
+ */
+export const USER_DAILY_SEARCHES = 8;
+export const USER_SEARCH_LIMIT_MESSAGE = `You have reached today’s limit of ${USER_DAILY_SEARCHES} YouTube searches for new keywords (it resets at midnight Pacific time).`;
+/** YouTube ran none of the search: the user's count is given back. */
+const NOT_RUN = new Set<SearchProblem['kind']>(['quota_exceeded', 'key_invalid', 'unreachable']);
 const TRENDING_LIMIT = 12;
 const SEARCH_LIMIT = 24;
 
@@ -54,6 +64,9 @@ export interface VideoCard {
   /** The user has a chat on this video. */
   consulted: boolean;
 }
+
+/** Why a list is not YouTube's fresh answer: YouTube's reason, or the user's daily limit. */
+type SearchProblem = CatalogProblem | { kind: 'user_limit'; message: string };
 
 /** Where a list came from, and what to tell the user when YouTube could not answer. */
 export interface VideoList {
@@ -151,26 +164,37 @@ const searchCacheKey = (kind: 'trending' | 'search', keywords: string[]) =>
     .digest('hex');
 
 /**
- * YouTube's answer for a keyword set, from the database when it is younger than a day. When YouTube
- * cannot answer, an older saved answer is still given (with the problem), or none.
+ * YouTube's answer for a keyword set, from the database when it is younger than a day. A set not saved
+ * is searched only while the user is under their daily count. When YouTube cannot (or may not) answer,
+ * an older saved answer is still given (with the problem), or none.
  */
 async function searchYouTube(
   deps: SuggestionDeps,
+  user: SessionUser,
   kind: 'trending' | 'search',
   query: VideoSearch,
   now: Date,
-): Promise<{ videos: VideoDetails[] | null; savedAt: Date | null; problem: CatalogProblem | null }> {
+): Promise<{ videos: VideoDetails[] | null; savedAt: Date | null; problem: SearchProblem | null }> {
   const key = searchCacheKey(kind, query.keywords);
   const saved = await readSearchCache(deps.db, key);
   if (saved && now.getTime() - saved.fetchedAt.getTime() < SEARCH_CACHE_HOURS * 3_600_000)
     return { videos: saved.videos, savedAt: null, problem: null };
+  const shown = (problem: SearchProblem) => ({
+    videos: saved?.videos ?? null,
+    savedAt: saved?.fetchedAt ?? null,
+    problem,
+  });
+  const day = youTubeQuotaDay(now);
+  if (!(await takeYouTubeSearch(deps.db, user.id, day, USER_DAILY_SEARCHES)))
+    return shown({ kind: 'user_limit', message: USER_SEARCH_LIMIT_MESSAGE });
   const result = await deps.videos.search!(query);
   if (result.ok) {
     await writeSearchCache(deps.db, key, result.value, now);
     return { videos: result.value, savedAt: null, problem: null };
   }
+  if (NOT_RUN.has(result.problem.kind)) await giveBackYouTubeSearch(deps.db, user.id, day);
   deps.logger.warn({ kind, problem: result.problem.kind }, 'YouTube search failed');
-  return { videos: saved?.videos ?? null, savedAt: saved?.fetchedAt ?? null, problem: result.problem };
+  return shown(result.problem);
 }
 
 /** The most consulted videos on the site this week (3 users or more), as the site knows them. */
@@ -210,7 +234,7 @@ async function listOf(
   keywords: string[],
   source: VideoList['source'],
   videos: (ListedVideo & { description?: string })[],
-  notice: { problem: CatalogProblem | null; savedAt: Date | null },
+  notice: { problem: SearchProblem | null; savedAt: Date | null },
   matched?: string[][],
 ): Promise<VideoList> {
   const listed = videos.map(({ description: _description, ...video }) => video);
@@ -243,12 +267,12 @@ async function youTubeOr(
   kind: 'trending' | 'search',
   query: Omit<VideoSearch, 'keywords'>,
   now: Date,
-  fallback: (keywords: string[], problem: CatalogProblem | null) => Promise<VideoList>,
+  fallback: (keywords: string[], problem: SearchProblem | null) => Promise<VideoList>,
 ): Promise<VideoList> {
   const { keywords } = await keywordsOf(deps.db, user);
-  let problem: CatalogProblem | null = null;
+  let problem: SearchProblem | null = null;
   if (deps.videos.search && keywords.length > 0) {
-    const found = await searchYouTube(deps, kind, { keywords, ...query }, now);
+    const found = await searchYouTube(deps, user, kind, { keywords, ...query }, now);
     if (found.videos) return listOf(deps, user, keywords, 'youtube', found.videos.map(fromYouTube), found);
     problem = found.problem;
   }

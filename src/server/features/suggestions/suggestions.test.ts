@@ -7,6 +7,7 @@ import {
   suggestionPreferences,
   transcriptCache,
   weeklyEmailSends,
+  youtubeSearchCounts,
 } from '../../db/schema';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { insertChat } from '../../testing/library-fixtures';
@@ -299,7 +300,7 @@ describe('the weekly e-mail setting and its one-click unsubscribe', () => {
 });
 
 describe('deleting the account', () => {
-  it('erases the user’s keywords, e-mail setting and weekly e-mail records', async () => {
+  it('erases the user’s keywords, e-mail setting, weekly e-mail records and search count', async () => {
     const leaving = await t.createOnboardedUser();
     await leaving.client.json('/api/suggestions/keywords', {
       method: 'PUT',
@@ -307,12 +308,17 @@ describe('deleting the account', () => {
     });
     await leaving.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
     await t.db.insert(weeklyEmailSends).values({ userId: leaving.id, week: thisWeek() });
+    await t.db.insert(youtubeSearchCounts).values({ userId: leaving.id, day: thisWeek(), searches: 3 });
     await leaving.client.json('/api/account', { method: 'DELETE' });
     const left = await t.db
       .select()
       .from(suggestionPreferences)
       .where(eq(suggestionPreferences.userId, leaving.id));
     const sends = await t.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.userId, leaving.id));
-    expect([left, sends]).toEqual([[], []]);
+    const counts = await t.db
+      .select()
+      .from(youtubeSearchCounts)
+      .where(eq(youtubeSearchCounts.userId, leaving.id));
+    expect([left, sends, counts]).toEqual([[], [], []]);
   });
 });
