@@ -78,6 +78,18 @@ test.describe('video suggestions', () => {
     await expect(picks).toContainText('1. Pricing for bakeries');
     await expect(picks).toContainText('2. Auto captions');
 
+    // Reordering by keyboard keeps focus on the moved pick: at the top, its Move up is disabled, so
+    // its Move down takes focus, and back at the bottom the other way round.
+    await page.getByRole('button', { name: 'Move Auto captions up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(picks).toContainText('1. Auto captions');
+    await expect(page.getByRole('button', { name: 'Move Auto captions down' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(picks).toContainText('1. Pricing for bakeries');
+    await expect(page.getByRole('button', { name: 'Move Auto captions up' })).toBeFocused();
+    await page.reload();
+    await expect(picks).toContainText('2. Auto captions');
+
     // A bad link is refused in the form, and nothing is added.
     await page.getByRole('button', { name: 'Add a pick' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a pick' });
@@ -94,8 +106,22 @@ test.describe('video suggestions', () => {
     const userErrors = collectConsoleErrors(user, [new RegExp(`i\\.ytimg\\.com/vi/${BROKEN_THUMBNAIL}`)]);
     await signUpOnboarded(user, server);
     await user.goto('/dashboard');
+    // While trending loads, its description claims no source.
+    let releaseTrending!: () => void;
+    const trendingHeld = new Promise<void>((resolve) => {
+      releaseTrending = resolve;
+    });
+    await user.route('**/api/suggestions/trending', async (route) => {
+      await trendingHeld;
+      await route.continue();
+    });
     await user.getByRole('link', { name: 'See suggestions' }).click();
     await expect(user.getByRole('heading', { name: 'Video Suggestions', level: 1 })).toBeVisible();
+    const trending = user.getByRole('region', { name: 'Trending for your business' });
+    await expect(trending).toContainText('Popular videos of the last 7 days.');
+    releaseTrending();
+    await expect(trending).toContainText('The videos most consulted on Vidvisor in the last 7 days.');
+    await user.unroute('**/api/suggestions/trending');
 
     const weekPicks = user.getByRole('region', { name: 'This week’s picks' });
     const pricing = weekPicks.getByRole('article', { name: 'Pricing for bakeries' });
@@ -111,12 +137,30 @@ test.describe('video suggestions', () => {
     const chips = search.getByRole('list', { name: 'Your keywords' });
     await expect(chips).toContainText('Food and beverage');
     await expect(chips).toContainText('Sourdough bread');
-    await search.getByRole('button', { name: 'Remove pastries' }).click();
+    // By keyboard: removing a chip puts focus on the chip now in its place (or the one before).
+    const before = (await chips.getByRole('listitem').allInnerTexts()).map((chip) => chip.trim());
+    const removedAt = before.indexOf('pastries');
+    const neighbour = before[removedAt + 1] ?? before[removedAt - 1];
+    await search.getByRole('button', { name: 'Remove pastries' }).focus();
+    await user.keyboard.press('Enter');
     await expect(chips).not.toContainText('pastries');
-    await search.getByRole('textbox', { name: 'Search by keyword' }).fill('pricing');
-    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(search.getByRole('button', { name: `Remove ${neighbour}` })).toBeFocused();
+    // Enter adds a chip and the field stays focused and usable: the next word typed lands in it.
+    const field = search.getByRole('textbox', { name: 'Search by keyword' });
+    await field.fill('pricing');
+    await field.press('Enter');
+    await expect(field).toBeFocused();
+    await user.keyboard.type('retention');
+    await expect(field).toHaveValue('retention');
     await expect(chips).toContainText('pricing');
-    await expect(search.getByRole('textbox', { name: 'Search by keyword' })).toHaveValue('');
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(chips).toContainText('retention');
+    await expect(field).toHaveValue('');
+    // Backspace in the empty field removes the last chip; focus stays in the field.
+    await field.focus();
+    await user.keyboard.press('Backspace');
+    await expect(chips).not.toContainText('retention');
+    await expect(field).toBeFocused();
     const found = search.getByRole('article', { name: 'Pricing for bakeries' });
     await expect(found.getByRole('list', { name: 'Matched keywords' })).toContainText('pricing');
     await expect(search.getByRole('article')).toHaveCount(1);

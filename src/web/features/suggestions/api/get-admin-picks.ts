@@ -4,7 +4,7 @@ import { api, unwrap } from '../../../lib/api-client';
 import { ADMIN_PICKS_KEY } from './keys';
 
 export type AdminPicks = InferResponseType<typeof api.admin.suggestions.$get, 200>;
-export type Pick = AdminPicks['picks'][number];
+export type WeeklyPick = AdminPicks['picks'][number];
 
 /** One week's picks for the admin (this week when `week` is undefined). */
 export async function fetchAdminPicks(week: string | undefined): Promise<AdminPicks> {

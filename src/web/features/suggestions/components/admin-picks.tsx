@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../../shared/schemas/admin';
 import { addWeeks, dayLabel, formatDuration, weekLabel } from '../../../../shared/suggestions';
@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { type Pick, useAdminPicks } from '../api/get-admin-picks';
+import { useAdminPicks, type WeeklyPick } from '../api/get-admin-picks';
 import { useRemovePick } from '../api/remove-pick';
 import { useReorderPicks } from '../api/reorder-picks';
 import { BadgeList } from './badge-list';
@@ -20,25 +20,56 @@ const MOVES = [
   [1, 'down', ArrowDown],
 ] as const;
 
+type Direction = (typeof MOVES)[number][1];
+
+/** A week's picks in the order being saved, if any (the saved order until the reorder is stored). */
+function inOrder(
+  week: { week: string; picks: WeeklyPick[] } | undefined,
+  saving: { week: string; ids: string[] } | undefined,
+) {
+  const picks = week?.picks ?? [];
+  if (!saving || saving.week !== week?.week) return picks;
+  return saving.ids.flatMap((id) => picks.find((pick) => pick.id === id) ?? []);
+}
+
 /** A week's picks for super admins: move between weeks, add, edit, reorder and remove. */
 export function AdminPicks({ week, onWeek }: { week: string | undefined; onWeek: (week: string) => void }) {
   const picks = useAdminPicks(week);
   const reorder = useReorderPicks();
   const remove = useRemovePick();
-  const [editing, setEditing] = useState<Pick | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Pick | null>(null);
+  const [editing, setEditing] = useState<WeeklyPick | 'new' | null>(null);
+  const [removing, setRemoving] = useState<WeeklyPick | null>(null);
+  // A move shows at once (nothing is disabled while it saves), and focus stays on the moved pick's
+  // button: the other one when the pick reached an end of the list, where its own is disabled.
+  const list = inOrder(picks.data, reorder.isPending ? reorder.variables : undefined);
+  const listRef = useRef<HTMLOListElement>(null);
+  const [moved, setMoved] = useState<{ id: string; direction: Direction; to: number } | null>(null);
+  useLayoutEffect(() => {
+    if (!moved || list[moved.to]?.id !== moved.id) return;
+    const buttons = [
+      ...(listRef.current?.querySelectorAll<HTMLButtonElement>(`button[data-pick="${moved.id}"]`) ?? []),
+    ];
+    const own = buttons.find((button) => button.dataset.direction === moved.direction);
+    (own && !own.disabled ? own : buttons.find((button) => !button.disabled))?.focus();
+    setMoved(null);
+  }, [moved, list]);
 
   if (picks.isPending) return <PageSpinner />;
   if (picks.isError) return <Alert tone="danger">{picks.error.message}</Alert>;
   const { week: shown, currentWeek, weeks } = picks.data;
-  const list = picks.data.picks;
 
-  const move = (index: number, by: -1 | 1) => {
+  const move = (index: number, by: -1 | 1, direction: Direction) => {
     const ids = list.map((pick) => pick.id);
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    setMoved({ id: ids[index + by]!, direction, to: index + by });
     reorder.mutate(
       { week: shown, ids },
-      { onError: (error) => toast.error(error.message, { duration: ADMIN_TOAST_MS }) },
+      {
+        onError: (error) => {
+          setMoved(null);
+          toast.error(error.message, { duration: ADMIN_TOAST_MS });
+        },
+      },
     );
   };
 
@@ -83,7 +114,7 @@ export function AdminPicks({ week, onWeek }: { week: string | undefined; onWeek:
           No picks for this week yet.
         </p>
       ) : (
-        <ol aria-label={`Picks, week of ${dayLabel(shown)}`} className="grid gap-3">
+        <ol ref={listRef} aria-label={`Picks, week of ${dayLabel(shown)}`} className="grid gap-3">
           {list.map((pick, index) => (
             <li
               key={pick.id}
@@ -113,8 +144,10 @@ export function AdminPicks({ week, onWeek }: { week: string | undefined; onWeek:
                     variant="ghost"
                     size="icon"
                     aria-label={`Move ${pick.title} ${direction}`}
-                    disabled={!list[index + by] || reorder.isPending}
-                    onClick={() => move(index, by)}
+                    data-pick={pick.id}
+                    data-direction={direction}
+                    disabled={!list[index + by]}
+                    onClick={() => move(index, by, direction)}
                   >
                     <Icon />
                   </Button>

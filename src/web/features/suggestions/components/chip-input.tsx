@@ -1,12 +1,14 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cleanKeyword } from '../../../../shared/suggestions';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 
 /**
- * Removable chips and a field to add one (Enter or the button; Backspace in the empty field removes the last). New entries are trimmed and checked
- * against the limits here; `onChange` saves the new list, and the typed text stays when it fails.
+ * Removable chips and a field to add one (Enter or the button; Backspace in the empty field removes the
+ * last). New entries are trimmed and checked against the limits here; `onChange` saves the new list, and
+ * the typed text comes back when it fails. Nothing is disabled while a change saves, so focus stays where
+ * the keyboard user is: in the field after adding, on the neighbouring chip (or the field) after removing.
  */
 export function ChipInput({
   label,
@@ -33,6 +35,7 @@ export function ChipInput({
   tooLong: string;
   submitLabel: ReactNode;
   placeholder?: string;
+  /** Nothing can be changed (the list is loading, or the whole form is saving). */
   busy?: boolean;
   /** A failure to show (e.g. the save was refused). */
   error?: string | null;
@@ -42,6 +45,17 @@ export function ChipInput({
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error ?? null;
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** A chip removed from its own button: once it is gone, focus goes to the chip now in its place. */
+  const [removed, setRemoved] = useState<{ chip: string; index: number } | null>(null);
+
+  useLayoutEffect(() => {
+    if (!removed || chips.includes(removed.chip)) return;
+    const buttons = listRef.current?.querySelectorAll('button') ?? [];
+    (buttons[Math.min(removed.index, buttons.length - 1)] ?? fieldRef.current)?.focus();
+    setRemoved(null);
+  }, [chips, removed]);
 
   const save = async (next: string[]) => {
     try {
@@ -60,12 +74,18 @@ export function ChipInput({
     if (chips.some((existing) => existing.toLowerCase() === chip.toLowerCase()))
       return setProblem(`“${chip}” is already in the list`);
     if (chips.length >= max) return setProblem(tooMany);
-    if (await save([...chips, chip])) setText('');
+    setText('');
+    if (!(await save([...chips, chip]))) setText((typed) => typed || chip);
   };
 
-  const remove = (chip: string) => {
+  const remove = async (chip: string) => {
     setProblem(null);
-    void save(chips.filter((existing) => existing !== chip));
+    if (!(await save(chips.filter((existing) => existing !== chip)))) setRemoved(null);
+  };
+
+  const removeFromList = (chip: string) => {
+    setRemoved({ chip, index: chips.indexOf(chip) });
+    void remove(chip);
   };
 
   // Enter adds (the field may sit inside another form: it never submits that one).
@@ -73,13 +93,13 @@ export function ChipInput({
     if (event.key === 'Enter') {
       event.preventDefault();
       void add();
-    } else if (event.key === 'Backspace' && text === '' && chips.length > 0) remove(chips.at(-1)!);
+    } else if (event.key === 'Backspace' && text === '' && chips.length > 0) void remove(chips.at(-1)!);
   };
 
   return (
     <div className="grid gap-3">
       {chips.length ? (
-        <ul aria-label={listLabel} className="flex flex-wrap gap-2">
+        <ul ref={listRef} aria-label={listLabel} className="flex flex-wrap gap-2">
           {chips.map((chip) => (
             <li
               key={chip}
@@ -88,7 +108,7 @@ export function ChipInput({
               {chip}
               <button
                 type="button"
-                onClick={() => remove(chip)}
+                onClick={() => removeFromList(chip)}
                 disabled={busy}
                 aria-label={`Remove ${chip}`}
                 className="inline-flex size-6 cursor-pointer items-center justify-center rounded-full hover:bg-background disabled:opacity-50"
@@ -103,6 +123,7 @@ export function ChipInput({
         <Label htmlFor={inputId}>{label}</Label>
         <div className="flex gap-2">
           <Input
+            ref={fieldRef}
             id={inputId}
             value={text}
             onChange={(event) => {

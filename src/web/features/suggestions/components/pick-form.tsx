@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
-import type { Pick } from '../api/get-admin-picks';
+import type { WeeklyPick } from '../api/get-admin-picks';
 import { useLookupVideo } from '../api/lookup-video';
 import { useSavePick } from '../api/save-pick';
 import { ChipInput } from './chip-input';
@@ -37,7 +37,7 @@ const FIELDS = [
   'note',
 ] as const;
 
-function valuesOf(pick: Pick | undefined, week: string): PickInput {
+function valuesOf(pick: WeeklyPick | undefined, week: string): PickInput {
   if (!pick) {
     return {
       url: '',
@@ -71,7 +71,7 @@ function weekChoices(current: string): string[] {
 }
 
 /** Adds a pick (or edits `pick`): the link's details come from YouTube when it answers, else are typed. */
-export function PickForm({ pick, week, onDone }: { pick?: Pick; week: string; onDone: () => void }) {
+export function PickForm({ pick, week, onDone }: { pick?: WeeklyPick; week: string; onDone: () => void }) {
   const form = useForm<PickInput, unknown, PickValues>({
     resolver: zodResolver(pickInput),
     defaultValues: valuesOf(pick, week),

@@ -74,9 +74,11 @@ function TrendingSection() {
       id="trending-heading"
       title="Trending for your business"
       description={
-        source === 'youtube'
-          ? 'The most viewed YouTube videos of the last 7 days for your keywords.'
-          : 'The videos most consulted on Vidvisor in the last 7 days.'
+        source === undefined
+          ? 'Popular videos of the last 7 days.'
+          : source === 'youtube'
+            ? 'The most viewed YouTube videos of the last 7 days for your keywords.'
+            : 'The videos most consulted on Vidvisor in the last 7 days.'
       }
     >
       <VideoListState
@@ -101,6 +103,8 @@ function SearchSection() {
   const results = useSearchVideos();
   const save = useSaveKeywords();
   const keywords = page.data?.keywords ?? [];
+  // While a change saves, the list shows as it will be saved (the field stays usable meanwhile).
+  const chips = save.isPending ? save.variables : keywords;
   return (
     <Section
       id="search-heading"
@@ -119,7 +123,7 @@ function SearchSection() {
           <ChipInput
             label="Search by keyword"
             listLabel="Your keywords"
-            chips={keywords}
+            chips={chips}
             onChange={(next) => save.mutateAsync(next)}
             max={KEYWORD_LIMITS.count}
             maxLength={KEYWORD_LIMITS.length}
@@ -131,7 +135,7 @@ function SearchSection() {
               </>
             }
             placeholder="e.g. pricing, retention"
-            busy={!page.data || save.isPending}
+            busy={!page.data}
             error={save.isError ? save.error.message : null}
           />
         </CardContent>
