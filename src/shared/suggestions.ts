@@ -138,10 +138,15 @@ export function parseDuration(text: string): number | null {
   return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
 }
 
-/** YouTube's own thumbnail of a video (its medium-quality still). */
+/** YouTube's own thumbnail of a video: its high-quality still (hqdefault, 480×360), which every video has. */
 export function youTubeThumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
 }
+
+/** The weekly e-mail's unsubscribe page (no sign-in: the token is the secret), for the router and the e-mail. */
+export const UNSUBSCRIBE_PAGE_PATH = '/suggestions/unsubscribe';
+export const unsubscribePageHref = (token: string) =>
+  `${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 
 /** What the site knows of a YouTube video (from the Data API, oEmbed or an admin's form). */
 export interface VideoDetails {

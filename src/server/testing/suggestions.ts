@@ -4,6 +4,8 @@ import { weekOf } from '../../shared/suggestions';
 import type { Database } from '../db/client';
 import { suggestionPicks, suggestionPreferences } from '../db/schema';
 import { pickColumns } from '../features/suggestions/suggestions.queries';
+import { FAKE_API_KEY, startFakeYouTubeApi } from './fake-youtube-api';
+import { startYouTubeFixture } from './youtube-fixture';
 
 /** A random, valid YouTube video id (11 characters). */
 export function randomVideoId(): string {
@@ -44,3 +46,20 @@ export async function unsubscribeTokenOf(db: Database, userId: string): Promise<
   if (!row?.token) throw new Error(`no unsubscribe token for ${userId}`);
   return row.token;
 }
+
+/** The Data API fake and YouTube's fixture, with the settings that point the app at both. */
+export async function startYouTubeFakes() {
+  const api = await startFakeYouTubeApi();
+  const youtube = await startYouTubeFixture();
+  return {
+    api,
+    youtube,
+    env: { YOUTUBE_API_KEY: FAKE_API_KEY, YOUTUBE_API_URL: api.apiUrl, YOUTUBE_BASE_URL: youtube.baseURL },
+    async close() {
+      await api.close();
+      await youtube.close();
+    },
+  };
+}
+
+export type YouTubeFakes = Awaited<ReturnType<typeof startYouTubeFakes>>;

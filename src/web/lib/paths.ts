@@ -1,3 +1,5 @@
+import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggestions';
+
 /** Every route of the spec, in one table: used by the router, links and tests. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -14,10 +16,7 @@ export const paths = {
     href: (videoUrl?: string) => (videoUrl ? `/consult?url=${encodeURIComponent(videoUrl)}` : '/consult'),
   },
   suggestions: { path: '/suggestions', href: () => '/suggestions' },
-  suggestionsUnsubscribe: {
-    path: '/suggestions/unsubscribe',
-    href: (token: string) => `/suggestions/unsubscribe?token=${encodeURIComponent(token)}`,
-  },
+  suggestionsUnsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, href: unsubscribePageHref },
   chat: {
     path: '/chat/:chatId',
     href: (chatId: string, options: { readOnly?: boolean } = {}) =>

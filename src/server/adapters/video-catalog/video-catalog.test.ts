@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { youtubeQuotaDays } from '../../db/schema';
-import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { FAKE_API_KEY } from '../../testing/fake-youtube-api';
 import { startSilentServer } from '../../testing/silent-server';
+import { startYouTubeFakes, type YouTubeFakes } from '../../testing/suggestions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { openTestDatabase } from '../../testing/test-database';
-import { OEMBED_CHANNEL, oembedDetails, startYouTubeFixture } from '../../testing/youtube-fixture';
+import { OEMBED_CHANNEL, oembedDetails } from '../../testing/youtube-fixture';
 import { OUTAGE_PAUSE_MS } from './catalog-http';
 import { CATALOG_MESSAGES, createVideoCatalog, type VideoCatalogOptions, youTubeQuotaDay } from './index';
 import { parseIsoDuration, searchQuery } from './youtube-data-api';
@@ -14,33 +15,31 @@ import { parseIsoDuration, searchQuery } from './youtube-data-api';
 /** Nothing listens there: a connection is refused at once, as with YouTube unreachable. */
 const NOWHERE = 'http://127.0.0.1:9';
 
-let api: FakeYouTubeApi;
-let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
+let fakes: YouTubeFakes;
 /** Only its database is used here: where the catalogue counts its quota units. */
 let t: TestApp;
 beforeAll(async () => {
-  api = await startFakeYouTubeApi();
-  youtube = await startYouTubeFixture();
+  fakes = await startYouTubeFakes();
   t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await api.close();
-  await youtube.close();
+  await fakes.close();
 });
 
 const catalogue = (options: Partial<VideoCatalogOptions> = {}) =>
   createVideoCatalog({
     apiKey: FAKE_API_KEY,
-    apiUrl: api.apiUrl,
-    youtubeBaseUrl: youtube.baseURL,
+    apiUrl: fakes.api.apiUrl,
+    youtubeBaseUrl: fakes.youtube.baseURL,
     db: t.db,
     dailyBudget: 1_000_000,
     ...options,
   });
-const withKey = (key = FAKE_API_KEY, apiUrl = api.apiUrl, youtubeBaseUrl = youtube.baseURL) =>
+const withKey = (key = FAKE_API_KEY, apiUrl = fakes.api.apiUrl, youtubeBaseUrl = fakes.youtube.baseURL) =>
   catalogue({ apiKey: key, apiUrl, youtubeBaseUrl });
-const withoutKey = (youtubeBaseUrl = youtube.baseURL) => catalogue({ apiKey: undefined, youtubeBaseUrl });
+const withoutKey = (youtubeBaseUrl = fakes.youtube.baseURL) =>
+  catalogue({ apiKey: undefined, youtubeBaseUrl });
 
 /** A clock of its own for each test that counts units, so no two share a quota day. */
 function clockAt(iso: string) {
@@ -54,7 +53,7 @@ describe('the no-key catalogue (oEmbed)', () => {
     const result = await withoutKey().lookup('manualEn001');
     expect(result).toEqual({ ok: true, value: oembedDetails('manualEn001') });
     expect(oembedDetails('manualEn001').title).toBe('Pricing for bakeries');
-    expect(youtube.hits.get('oembed:manualEn001')).toBe(1);
+    expect(fakes.youtube.hits.get('oembed:manualEn001')).toBe(1);
   });
 
   it('says a video is not public (404) or YouTube unreachable; it cannot search', async () => {
@@ -72,7 +71,7 @@ describe('the no-key catalogue (oEmbed)', () => {
 
 describe('the YouTube Data API catalogue', () => {
   it('searches the last days by views (search.list), then reads lengths and views (videos.list)', async () => {
-    const before = api.calls.length;
+    const before = fakes.api.calls.length;
     const since = new Date(Date.now() - 7 * 86_400_000);
     const result = await withKey().search!({
       keywords: ['sourdough bread', 'pastries', 'Customer acquisition costs'],
@@ -95,7 +94,7 @@ describe('the YouTube Data API catalogue', () => {
     // A live stream's P0D is an unknown length.
     expect(result.value[2]!.durationSeconds).toBeNull();
 
-    const [search, videos] = api.calls.slice(before);
+    const [search, videos] = fakes.api.calls.slice(before);
     expect(search!.resource).toBe('search');
     expect(Object.fromEntries(search!.params)).toMatchObject({
       part: 'snippet',
@@ -124,9 +123,9 @@ describe('the YouTube Data API catalogue', () => {
 
   it('reads a spent quota (403 quotaExceeded) and falls back to oEmbed for a lookup', async () => {
     const clock = clockAt('2031-01-06T12:00:00Z');
-    const onThatDay = (youtubeBaseUrl = youtube.baseURL) =>
+    const onThatDay = (youtubeBaseUrl = fakes.youtube.baseURL) =>
       catalogue({ youtubeBaseUrl, now: () => clock.now });
-    api.spendQuota();
+    fakes.api.spendQuota();
     try {
       expect(await onThatDay().search!(searchFor('pastries'))).toEqual({
         ok: false,
@@ -142,7 +141,7 @@ describe('the YouTube Data API catalogue', () => {
         problem: { kind: 'quota_exceeded' },
       });
     } finally {
-      api.resetQuota();
+      fakes.api.resetQuota();
     }
   });
 
@@ -168,12 +167,12 @@ describe('the daily quota', () => {
     const clock = clockAt('2031-02-03T18:00:00Z');
     // Two searches (search.list 100 + videos.list 1 each) and two lookups fit; nothing more does.
     const youTube = catalogue({ dailyBudget: 204, now: () => clock.now });
-    const before = api.calls.length;
+    const before = fakes.api.calls.length;
     expect(await youTube.search!(searchFor('pastries'))).toMatchObject({ ok: true });
     expect(await youTube.search!(searchFor('sourdough bread'))).toMatchObject({ ok: true });
     expect(await youTube.lookup('trendBake01')).toMatchObject({ ok: true, value: { durationSeconds: 725 } });
     expect(await youTube.lookup('trendBake01')).toMatchObject({ ok: true, value: { durationSeconds: 725 } });
-    expect(api.calls.length - before).toBe(6);
+    expect(fakes.api.calls.length - before).toBe(6);
 
     expect(await youTube.search!(searchFor('pastries'))).toEqual({
       ok: false,
@@ -184,7 +183,7 @@ describe('the daily quota', () => {
       ok: true,
       value: { channel: OEMBED_CHANNEL, durationSeconds: null },
     });
-    expect(api.calls.length - before).toBe(6);
+    expect(fakes.api.calls.length - before).toBe(6);
     const [day] = await t.db.select().from(youtubeQuotaDays).where(eq(youtubeQuotaDays.day, '2031-02-03'));
     expect(day).toEqual({ day: '2031-02-03', unitsSpent: 204, exhausted: false });
 
@@ -206,12 +205,12 @@ describe('the daily quota', () => {
       const processes = [app.db, second.db].map((db) =>
         catalogue({ db, dailyBudget: 1_010, now: () => clock.now }),
       );
-      const before = api.callsOf('search').length;
+      const before = fakes.api.callsOf('search').length;
       const results = await Promise.all(
         Array.from({ length: 24 }, (_, i) => processes[i % 2]!.search!(searchFor(`pastries ${i}`))),
       );
       expect(results.filter((result) => result.ok)).toHaveLength(10);
-      expect(api.callsOf('search').length - before).toBe(10);
+      expect(fakes.api.callsOf('search').length - before).toBe(10);
       expect(await app.db.select().from(youtubeQuotaDays)).toEqual([
         { day: '2031-03-03', unitsSpent: 1_010, exhausted: false },
       ]);
@@ -224,22 +223,22 @@ describe('the daily quota', () => {
   it('remembers YouTube’s own quotaExceeded until its quota day ends', async () => {
     const clock = clockAt('2031-07-01T06:30:00Z'); // 23:30 on June 30 in Los Angeles (PDT)
     const youTube = catalogue({ now: () => clock.now });
-    api.spendQuota();
+    fakes.api.spendQuota();
     try {
       expect(await youTube.search!(searchFor('pastries'))).toMatchObject({
         ok: false,
         problem: { kind: 'quota_exceeded' },
       });
     } finally {
-      api.resetQuota();
+      fakes.api.resetQuota();
     }
-    const before = api.calls.length;
+    const before = fakes.api.calls.length;
     // Another process, the same day: not asked again, though YouTube would now answer.
     expect(await catalogue({ now: () => clock.now }).search!(searchFor('pastries'))).toMatchObject({
       ok: false,
       problem: { kind: 'quota_exceeded' },
     });
-    expect(api.calls.length).toBe(before);
+    expect(fakes.api.calls.length).toBe(before);
     clock.set('2031-07-01T07:00:00Z');
     expect(await youTube.search!(searchFor('pastries'))).toMatchObject({ ok: true });
   });
@@ -289,13 +288,13 @@ describe('an unreachable YouTube or a refused key', () => {
 
   it('remembers a refused key the same way', async () => {
     const youTube = withKey('not-the-key');
-    const before = api.calls.length;
+    const before = fakes.api.calls.length;
     for (let i = 0; i < 3; i += 1)
       expect(await youTube.search!(searchFor('pastries'))).toMatchObject({
         ok: false,
         problem: { kind: 'key_invalid' },
       });
-    expect(api.calls.length - before).toBe(1);
+    expect(fakes.api.calls.length - before).toBe(1);
   });
 });
 

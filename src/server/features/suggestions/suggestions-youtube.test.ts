@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '../../adapters/video-catalog';
 import { videoSearchCache, youtubeQuotaDays } from '../../db/schema';
-import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { FAKE_API_KEY } from '../../testing/fake-youtube-api';
 import { insertChat } from '../../testing/library-fixtures';
 import { startSilentServer } from '../../testing/silent-server';
-import { insertPick } from '../../testing/suggestions';
+import { insertPick, startYouTubeFakes, type YouTubeFakes } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { startYouTubeFixture } from '../../testing/youtube-fixture';
 import { USER_DAILY_SEARCHES, USER_SEARCH_LIMIT_MESSAGE } from './suggestions.service';
 
 /**
@@ -15,22 +14,15 @@ import { USER_DAILY_SEARCHES, USER_SEARCH_LIMIT_MESSAGE } from './suggestions.se
  * searches, the day-long cache per keyword set, and what users see when YouTube cannot answer.
  */
 
-let api: FakeYouTubeApi;
-let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
+let fakes: YouTubeFakes;
 let t: TestApp;
 beforeAll(async () => {
-  api = await startFakeYouTubeApi();
-  youtube = await startYouTubeFixture();
-  t = await createTestApp({
-    YOUTUBE_API_KEY: FAKE_API_KEY,
-    YOUTUBE_API_URL: api.apiUrl,
-    YOUTUBE_BASE_URL: youtube.baseURL,
-  });
+  fakes = await startYouTubeFakes();
+  t = await createTestApp(fakes.env);
 });
 afterAll(async () => {
   await t.close();
-  await api.close();
-  await youtube.close();
+  await fakes.close();
 });
 
 async function userWithKeywords(keywords: string[], app = t) {
@@ -40,15 +32,15 @@ async function userWithKeywords(keywords: string[], app = t) {
 }
 
 const ids = (body: { videos: { videoId: string }[] }) => body.videos.map((video) => video.videoId);
-const searches = () => api.callsOf('search').length;
+const searches = () => fakes.api.callsOf('search').length;
 
 /** Runs `fn` while YouTube answers quotaExceeded; then YouTube's quota and the site's memory of it reset. */
 async function whileQuotaSpent(fn: () => Promise<void>) {
-  api.spendQuota();
+  fakes.api.spendQuota();
   try {
     await fn();
   } finally {
-    api.resetQuota();
+    fakes.api.resetQuota();
     await t.db.delete(youtubeQuotaDays);
   }
 }
@@ -57,7 +49,7 @@ describe('trending with a YouTube key', () => {
   it('searches the last 7 days by views for the keywords, with lengths, views and matched keywords', async () => {
     const user = await userWithKeywords(['Sourdough bread', 'pastries', 'Customer acquisition costs']);
     await insertChat(t, user.id, { videoId: 'trendBake01' });
-    const before = api.calls.length;
+    const before = fakes.api.calls.length;
     const body = await user.client.json('/api/suggestions/trending');
     expect(body).toMatchObject({ source: 'youtube', notice: null, savedAt: null });
     expect(ids(body)).toEqual(['trendBake02', 'trendBake01', 'liveShow001']);
@@ -70,7 +62,7 @@ describe('trending with a YouTube key', () => {
       matchedKeywords: ['Sourdough bread', 'pastries'],
       consulted: true,
     });
-    const calls = api.calls.slice(before);
+    const calls = fakes.api.calls.slice(before);
     expect(calls.map((call) => call.resource)).toEqual(['search', 'videos']);
     expect(calls[0]!.params.get('order')).toBe('viewCount');
     const after = new Date(calls[0]!.params.get('publishedAfter')!).getTime();
@@ -124,11 +116,13 @@ describe('trending with a YouTube key', () => {
   it('makes no YouTube call for the page itself: the picks work offline', async () => {
     await insertPick(t.db, { title: 'Offline pick' });
     const user = await userWithKeywords(['pastries']);
-    const before = [api.calls.length, [...youtube.hits.values()].reduce((a, b) => a + b, 0)];
+    const before = [fakes.api.calls.length, [...fakes.youtube.hits.values()].reduce((a, b) => a + b, 0)];
     const body = await user.client.json('/api/suggestions');
     expect(body.youtubeSearch).toBe(true);
     expect(body.picks.map((p: { title: string }) => p.title)).toContain('Offline pick');
-    expect([api.calls.length, [...youtube.hits.values()].reduce((a, b) => a + b, 0)]).toEqual(before);
+    expect([fakes.api.calls.length, [...fakes.youtube.hits.values()].reduce((a, b) => a + b, 0)]).toEqual(
+      before,
+    );
   });
 });
 
@@ -139,8 +133,8 @@ describe('keyword search with a YouTube key', () => {
     const body = await user.client.json('/api/suggestions/search');
     expect(body.source).toBe('youtube');
     expect(ids(body)).toEqual(['trendBake01', 'oldBake0001']);
-    expect(api.callsOf('search').at(-1)!.params.get('order')).toBe('relevance');
-    expect(api.callsOf('search').at(-1)!.params.has('publishedAfter')).toBe(false);
+    expect(fakes.api.callsOf('search').at(-1)!.params.get('order')).toBe('relevance');
+    expect(fakes.api.callsOf('search').at(-1)!.params.has('publishedAfter')).toBe(false);
     await user.client.json('/api/suggestions/search');
     expect(searches()).toBe(before + 1);
 
@@ -212,7 +206,7 @@ describe('the YouTube quota, whatever users do', () => {
     // A quota of 300 units at the default 80% share: a budget of 240, two searches of 101 units.
     const small = await createTestApp({
       YOUTUBE_API_KEY: FAKE_API_KEY,
-      YOUTUBE_API_URL: api.apiUrl,
+      YOUTUBE_API_URL: fakes.api.apiUrl,
       YOUTUBE_DAILY_QUOTA: '300',
     });
     try {
@@ -233,7 +227,7 @@ describe('the YouTube quota, whatever users do', () => {
 
 describe('when the key is refused or YouTube is unreachable', () => {
   async function noticeWith(env: Record<string, string>) {
-    const app = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL, ...env });
+    const app = await createTestApp({ YOUTUBE_BASE_URL: fakes.youtube.baseURL, ...env });
     try {
       const user: TestUser = await userWithKeywords(['pastries'], app);
       return {
@@ -245,47 +239,34 @@ describe('when the key is refused or YouTube is unreachable', () => {
     }
   }
 
+  /** Trending falls back to the site's most consulted, search to the picks catalogue, each saying why. */
+  function expectSiteLists(lists: { trending: unknown; search: unknown }, message: string) {
+    expect(lists.trending).toMatchObject({ source: 'site', notice: expect.stringContaining(message) });
+    expect(lists.search).toMatchObject({ source: 'catalogue', notice: expect.stringContaining(message) });
+  }
+
   it('says the key was refused (400 API key not valid) and shows what the site has', async () => {
-    const { trending, search } = await noticeWith({
-      YOUTUBE_API_KEY: 'wrong-key',
-      YOUTUBE_API_URL: api.apiUrl,
-    });
-    expect(trending).toMatchObject({
-      source: 'site',
-      notice: expect.stringContaining(CATALOG_MESSAGES.key_invalid),
-    });
-    expect(search).toMatchObject({
-      source: 'catalogue',
-      notice: expect.stringContaining(CATALOG_MESSAGES.key_invalid),
-    });
+    const lists = await noticeWith({ YOUTUBE_API_KEY: 'wrong-key', YOUTUBE_API_URL: fakes.api.apiUrl });
+    expectSiteLists(lists, CATALOG_MESSAGES.key_invalid);
   });
 
   it('says YouTube could not be reached and shows what the site has', async () => {
-    const { trending } = await noticeWith({
+    const lists = await noticeWith({
       YOUTUBE_API_KEY: FAKE_API_KEY,
       YOUTUBE_API_URL: 'http://127.0.0.1:9/youtube/v3',
     });
-    expect(trending).toMatchObject({
-      source: 'site',
-      notice: expect.stringContaining(CATALOG_MESSAGES.unreachable),
-    });
+    expectSiteLists(lists, CATALOG_MESSAGES.unreachable);
   });
 
   it('waits for a YouTube that never answers once, then answers at once for a few minutes', async () => {
     const silent = await startSilentServer();
     try {
-      const { trending, search } = await noticeWith({
+      const lists = await noticeWith({
         YOUTUBE_API_KEY: FAKE_API_KEY,
         YOUTUBE_API_URL: `${silent.url}/youtube/v3`,
       });
-      expect(trending).toMatchObject({
-        source: 'site',
-        notice: expect.stringContaining(CATALOG_MESSAGES.unreachable),
-      });
-      expect(search).toMatchObject({
-        source: 'catalogue',
-        notice: expect.stringContaining(CATALOG_MESSAGES.unreachable),
-      });
+      expectSiteLists(lists, CATALOG_MESSAGES.unreachable);
+      // Trending waited for the timeout; search, right after, did not ask again.
       expect(silent.requests()).toBe(1);
     } finally {
       await silent.close();

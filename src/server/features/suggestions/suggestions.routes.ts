@@ -1,21 +1,15 @@
 import { Hono } from 'hono';
-import {
-  keywordsInput,
-  SUGGESTION_MESSAGES,
-  unsubscribeQuery,
-  weeklyEmailInput,
-} from '../../../shared/schemas/suggestions';
+import { keywordsInput, unsubscribeQuery, weeklyEmailInput } from '../../../shared/schemas/suggestions';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { notFound } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
-import { unsubscribeByToken } from './suggestions.queries';
 import {
   searchFor,
   setWeeklyEmail,
   suggestionsPage,
   trendingFor,
+  unsubscribe,
   updateKeywords,
   weeklyEmailSetting,
 } from './suggestions.service';
@@ -41,9 +35,7 @@ export function suggestionsRoutes(deps: AppDeps) {
     .put('/email', requireUser, validate('json', weeklyEmailInput), async (c) => {
       return c.json(await setWeeklyEmail(db, currentUser(c).id, c.req.valid('json').weeklyEmail), 200);
     })
-    .post('/unsubscribe', validate('query', unsubscribeQuery), async (c) => {
-      if (!(await unsubscribeByToken(db, c.req.valid('query').token)))
-        throw notFound(SUGGESTION_MESSAGES.invalidUnsubscribeLink);
-      return c.json({ unsubscribed: true as const }, 200);
-    });
+    .post('/unsubscribe', validate('query', unsubscribeQuery), async (c) =>
+      c.json(await unsubscribe(db, c.req.valid('query').token), 200),
+    );
 }

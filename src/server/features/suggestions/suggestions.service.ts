@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SUGGESTION_MESSAGES } from '../../../shared/schemas/suggestions';
 import {
   keywordSetKey,
   keywordsFromProfile,
@@ -10,6 +11,7 @@ import { youTubeWatchUrl } from '../../../shared/youtube';
 import { type CatalogProblem, type VideoSearch, youTubeQuotaDay } from '../../adapters/video-catalog';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
 import { consultedVideoIds, mostConsultedVideos } from '../chats/chats.queries';
 import {
@@ -24,6 +26,7 @@ import {
   searchCatalogue,
   shownPicks,
   takeYouTubeSearch,
+  unsubscribeByToken,
   writeSearchCache,
 } from './suggestions.queries';
 
@@ -156,6 +159,12 @@ export async function weeklyEmailSetting(db: Database, userId: string) {
 export async function setWeeklyEmail(db: Database, userId: string, weeklyEmail: boolean) {
   await saveWeeklyEmail(db, userId, weeklyEmail, randomBytes(24).toString('base64url'));
   return { weeklyEmail };
+}
+
+/** The e-mail's one-click unsubscribe (no sign-in: the token is the secret); 404 for an unknown token. */
+export async function unsubscribe(db: Database, token: string) {
+  if (!(await unsubscribeByToken(db, token))) throw notFound(SUGGESTION_MESSAGES.invalidUnsubscribeLink);
+  return { unsubscribed: true as const };
 }
 
 const searchCacheKey = (kind: 'trending' | 'search', keywords: string[]) =>

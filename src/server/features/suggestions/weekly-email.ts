@@ -1,4 +1,10 @@
-import { dayLabel, formatDuration, keywordsFromProfile, weekOf } from '../../../shared/suggestions';
+import {
+  dayLabel,
+  formatDuration,
+  keywordsFromProfile,
+  unsubscribePageHref,
+  weekOf,
+} from '../../../shared/suggestions';
 import { youTubeWatchUrl } from '../../../shared/youtube';
 import type { MailMessage } from '../../adapters/mail';
 import { renderMail } from '../../adapters/mail/render';
@@ -72,7 +78,7 @@ function weeklyMail(
       footer: 'You get this e-mail because you turned on weekly video suggestions in Vidvisor.',
       footerLink: {
         label: 'Unsubscribe',
-        url: `${baseUrl}/suggestions/unsubscribe?token=${unsubscribeToken}`,
+        url: `${baseUrl}${unsubscribePageHref(unsubscribeToken)}`,
       },
     }),
   };
