@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
+import { textFieldsWithoutNul } from '../shared/schemas/common';
 import { sessionMiddleware } from './auth/middleware';
 import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
@@ -25,6 +26,7 @@ import { originCheck } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { webAppRoutes } from './http/static';
+import { validateRawJson } from './http/validate';
 
 /** Largest JSON body the API accepts (a caption file upload is the biggest: 2 MB plus JSON overhead). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -87,23 +89,30 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
+  app.post('/api/auth/*', validateRawJson(textFieldsWithoutNul));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const response = await deps.auth.handler(c.req.raw);
-    // Better Auth answers its own failures; when the database is down, say so as our API does.
-    if (
-      response.status >= 500 &&
-      !(await deps.database.ping().then(
-        () => true,
+    // Better Auth answers or throws its own failures; when the database is down, say so as our API
+    // does (a sign-up that cannot create its user answers 422, so that is checked too).
+    const databaseDown = () =>
+      deps.database.ping().then(
         () => false,
-      ))
-    ) {
+        () => true,
+      );
+    const unavailable = () => {
       c.header('Retry-After', '5');
       return c.json(
         errorBody(ERROR_CODES.unavailable, 'The service is briefly unavailable. Please try again.'),
         503,
       );
+    };
+    try {
+      const response = await deps.auth.handler(c.req.raw);
+      const failed = response.status >= 500 || response.status === 422;
+      return failed && (await databaseDown()) ? unavailable() : response;
+    } catch (error) {
+      if (await databaseDown()) return unavailable();
+      throw error;
     }
-    return response;
   });
 
   app.use('/api/*', sessionMiddleware(deps.auth));

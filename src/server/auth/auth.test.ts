@@ -299,17 +299,66 @@ describe('sessions live in the database', () => {
   });
 });
 
-describe('a value the database refuses', () => {
-  it('answers 400 in the API error shape, as our own routes do, and changes nothing', async () => {
+describe('text the database cannot hold (a NUL character)', () => {
+  const refusal = (field: string) => ({
+    error: {
+      code: 'invalid_input',
+      message: `${field}: Text cannot contain the NUL character (U+0000)`,
+      field,
+    },
+  });
+
+  it('is refused by update-user with 400 naming the field, and changes nothing', async () => {
     const user = await t.createUser({ name: 'Maya Okafor' });
     for (const field of ['name', 'firstName', 'lastName', 'image']) {
       const response = await user.client.post('/api/auth/update-user', { [field]: 'Maya\u0000' });
       expect(response.status, field).toBe(400);
-      expect(await response.json(), field).toEqual({
-        error: { code: 'invalid_input', message: 'The request contains a value that is not valid' },
-      });
+      expect(await response.json(), field).toEqual(refusal(field));
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'Maya Okafor', firstName: 'Maya', lastName: 'Okafor', image: null });
+  });
+
+  it('is refused by sign-up and by a magic link with 400 naming the field, and nothing is stored or sent', async () => {
+    const email = uniqueEmail('nul');
+    for (const field of ['name', 'image']) {
+      const response = await t.client().post('/api/auth/sign-up/email', {
+        email,
+        password: TEST_PASSWORD,
+        name: 'Maya',
+        [field]: 'Maya\u0000',
+      });
+      expect(response.status, field).toBe(400);
+      expect(await response.json(), field).toEqual(refusal(field));
+    }
+    const magicLink = await t.client().post('/api/auth/sign-in/magic-link', {
+      email,
+      name: 'Maya\u0000',
+      callbackURL: '/dashboard',
+    });
+    expect(magicLink.status).toBe(400);
+    expect(await magicLink.json()).toEqual(refusal('name'));
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email))).toHaveLength(0);
+  });
+});
+
+describe('with the database down', () => {
+  it('a sign-up answers 503 in the API error shape with Retry-After, as every API route does', async () => {
+    const down = await createTestApp();
+    await down.deps.database.close();
+    const response = await down.client().post('/api/auth/sign-up/email', {
+      email: uniqueEmail(),
+      password: TEST_PASSWORD,
+      name: '',
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'service_unavailable',
+        message: 'The service is briefly unavailable. Please try again.',
+      },
+    });
   });
 });
