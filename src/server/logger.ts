@@ -3,11 +3,34 @@ import { isDatabaseError, loggableDatabaseError } from './db/errors';
 
 export type { Logger };
 
-/** An error as the log shows it: a failed statement without the values it was given. */
-export function serializeError(error: unknown) {
-  return error instanceof Error && isDatabaseError(error)
-    ? loggableDatabaseError(error)
-    : pino.stdSerializers.err(error as Error);
+/** How many causes deep an error is logged. */
+const MAX_CAUSES = 5;
+
+/**
+ * An error as the log shows it: its type, message, code, status and stack, and so its causes' (and a
+ * retried call's last error); never
+ * the rest of its properties, where some carry what users typed (the AI SDK's `requestBodyValues`,
+ * `responseBody` and `lastError` hold the prompt: profile, transcript, messages). A failed statement
+ * keeps its SQL but neither its values nor its message.
+ */
+export function serializeError(error: unknown, depth = 0): object | undefined {
+  if (!(error instanceof Error)) return error === undefined ? undefined : { type: typeof error };
+  if (isDatabaseError(error)) return loggableDatabaseError(error);
+  const { code, statusCode, lastError } = error as {
+    code?: unknown;
+    statusCode?: unknown;
+    lastError?: unknown;
+  };
+  const deeper = depth < MAX_CAUSES;
+  return {
+    type: error.name,
+    message: error.message,
+    code,
+    statusCode,
+    stack: error.stack,
+    cause: deeper ? serializeError(error.cause, depth + 1) : undefined,
+    lastError: deeper ? serializeError(lastError, depth + 1) : undefined,
+  };
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

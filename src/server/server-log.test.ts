@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, users } from './db/schema';
-import { uniqueEmail } from './testing/fixtures';
+import { createManualChat, startAppWithOpenAiStub } from './testing/consult';
+import { SAMPLE_PROFILE, uniqueEmail } from './testing/fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './testing/test-app';
+import { readUiStream } from './testing/ui-stream';
 
 /** The server log, kept line by line for a test to read. */
 function capturedLog() {
@@ -124,7 +126,10 @@ describe('a write the database refuses', () => {
   it('is logged with its code, route and request id, never with what the user typed', async () => {
     const user = await t.createUser();
     const typed = `Maya ${randomBytes(6).toString('hex')}`;
-    const response = await user.client.post('/api/auth/update-user', { name: `${typed}\u0000` });
+    const response = await user.client.put('/api/profile', {
+      ...SAMPLE_PROFILE,
+      businessName: `${typed}\u0000`,
+    });
     expect(response.status).toBe(400);
 
     const warning = log
@@ -133,7 +138,7 @@ describe('a write the database refuses', () => {
     const { level, time, pid, hostname, service, msg, ...fields } = warning!;
     expect(fields).toEqual({
       code: '22021',
-      route: 'POST /api/auth/update-user',
+      route: 'PUT /api/profile',
       requestId: response.headers.get('x-request-id'),
     });
     expect(log.text()).not.toContain(typed);
@@ -151,5 +156,29 @@ describe('a write the database refuses', () => {
     const entry = log.entries().find((e) => e.msg === 'a failed statement')!;
     expect(entry.err).toMatchObject({ code: '22021', query: expect.stringContaining('update "user"') });
     expect(log.text()).not.toContain(typed);
+  });
+});
+
+describe('a provider failure', () => {
+  const log = capturedLog();
+  let app: Awaited<ReturnType<typeof startAppWithOpenAiStub>>;
+  beforeAll(async () => {
+    app = await startAppWithOpenAiStub({ LOG_LEVEL: 'trace' }, { logTo: log.stream });
+  });
+  afterAll(() => app.close());
+
+  it('is logged by its status and message, never with the prompt that carried the user’s words', async () => {
+    const user = await app.t.createOnboardedUser();
+    const spoken = `transcript ${randomBytes(6).toString('hex')}`;
+    const asked = `question ${randomBytes(6).toString('hex')}`;
+    const chatId = await createManualChat(user, `0:00\n${spoken}`);
+    app.stub.enqueue(...Array.from({ length: 3 }, () => ({ status: 500, retryAfter: '0' })));
+    await readUiStream(await user.client.post(`/api/chats/${chatId}/messages`, { content: asked }));
+
+    const failure = log.entries().find((entry) => entry.msg === 'AI provider failed');
+    expect(failure?.err).toMatchObject({ lastError: { statusCode: 500 } });
+    expect(JSON.stringify(app.stub.requests.at(-1))).toContain(asked);
+    expect(log.text()).not.toContain(asked);
+    expect(log.text()).not.toContain(spoken);
   });
 });

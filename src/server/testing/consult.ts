@@ -24,9 +24,12 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, attempts =
 export type OpenAiStub = Awaited<ReturnType<typeof startOpenAiStub>>;
 
 /** The app answering through a local OpenAI-compatible stub: the provider faked at the network edge only. */
-export async function startAppWithOpenAiStub() {
+export async function startAppWithOpenAiStub(...[env, options]: Parameters<typeof createTestApp>) {
   const stub = await startOpenAiStub();
-  const t = await createTestApp({ OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL });
+  const t = await createTestApp(
+    { ...env, OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: stub.baseURL },
+    options,
+  );
   const close = async () => {
     await t.close();
     await stub.close();
