@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rowsOf } from '../testing/every-column-scan';
 import { openTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './client';
 import { MIGRATIONS_DIR, migrateDatabase } from './migrate';
@@ -40,6 +41,7 @@ it('gives the mails sent before the outbox knew its accounts to the account they
       ('support@vidvisor.local', 'Support Request Maya', E'Support Request Maya\n\nName: Maya\n\nEmail: maya@example.com\n\nMessage:', 'support-request'),
       ('support@vidvisor.local', 'Affiliate Request from Ola', E'Affiliate Request from Ola\n\nName: Ola\n\nEmail: ola@example.com\n\nMessage:', 'affiliate-request'),
       ('support@vidvisor.local', 'Support Request X', E'Support Request X\n\nEmail: xmaya@example.com\n\nMessage:', 'support-request'),
+      ('support@vidvisor.local', 'Support Request Ola', E'Support Request Ola\n\nName: Ola\n\nEmail: ola@example.com\n\nMessage:\n\nMy partner wrote:\nEmail: maya@example.com\n', 'support-request'),
       ('someone@example.com', 'Your Vidvisor sign-in link', 'Sign in', 'magic-link')
   `);
 
@@ -48,15 +50,12 @@ it('gives the mails sent before the outbox knew its accounts to the account they
   const result = await database.db.execute(
     sql`select kind, to_address, text, user_id from outbox_emails order by kind, text`,
   );
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as {
-    kind: string;
-    text: string;
-    user_id: string | null;
-  }[];
+  const rows = rowsOf<{ kind: string; text: string; user_id: string | null }>(result);
   expect(rows.map((row) => [row.kind, row.user_id])).toEqual([
     ['affiliate-request', 'u-ola'],
     ['magic-link', null],
     ['support-request', 'u-maya'],
+    ['support-request', 'u-ola'],
     ['support-request', null],
     ['welcome', 'u-maya'],
   ]);

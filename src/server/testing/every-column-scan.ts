@@ -7,24 +7,31 @@ interface Column {
   column_name: string;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+/** The rows of a raw query's result, as either driver returns them. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? result : (result as { rows: T[] }).rows;
 
-/** Every column of every base table, from the database's own catalogue (not from our schema). */
+/**
+ * Every column of every table, partitioned table and materialized view (which holds copies of data),
+ * from the database's own catalogue (not from our schema).
+ */
 async function everyColumn(db: Executor): Promise<Column[]> {
   return rowsOf<Column>(
     await db.execute(sql`
-      select c.table_schema, c.table_name, c.column_name
-      from information_schema.columns c
-      join information_schema.tables t using (table_schema, table_name)
-      where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
-      order by c.table_schema, c.table_name, c.ordinal_position`),
+      select n.nspname as table_schema, c.relname as table_name, a.attname as column_name
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where c.relkind in ('r', 'p', 'm')
+        and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'
+      order by n.nspname, c.relname, a.attnum`),
   );
 }
 
 const tableName = ({ table_schema, table_name }: Column) =>
   table_schema === 'public' ? table_name : `${table_schema}.${table_name}`;
 
-/** Every base table of the database, as `scanEveryColumn` names them. */
+/** Every table (and materialized view) of the database, as `scanEveryColumn` names them. */
 export async function everyTable(db: Executor): Promise<string[]> {
   return [...new Set((await everyColumn(db)).map(tableName))];
 }

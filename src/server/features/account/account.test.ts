@@ -38,6 +38,14 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   youtube_quota_days: 'the site’s YouTube quota units per day',
 };
 
+/** Every text of a value (a profile), nested ones too, with the mark appended. */
+const markEveryText = <T>(value: T, mark: string): T =>
+  (typeof value === 'string'
+    ? `${value} ${mark}`
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, markEveryText(inner, mark)]))
+      : value) as T;
+
 /**
  * A user with a row in every table the product writes for a user, made through the API as the user
  * and the support team would: a profile, a paid plan, a chat with an answered message that staff
@@ -64,7 +72,7 @@ async function userWithEverything() {
   };
   const user = await t.createUser({
     name: texts.name,
-    profile: { ...SAMPLE_PROFILE, businessName: texts['business name'] },
+    profile: { ...markEveryText(SAMPLE_PROFILE, mark), businessName: texts['business name'] },
   });
   await subscribeWithTestCard(user);
 
@@ -126,7 +134,13 @@ async function userWithEverything() {
     json: { email: user.email, redirectTo: '/reset-password' },
   });
 
-  const needles = { "the user's id": user.id, "the user's e-mail": user.email, ...texts };
+  const needles = {
+    "the user's id": user.id,
+    "the user's e-mail": user.email,
+    ...texts,
+    // Every text above and every profile field carries the mark: a part or a copy of any of them.
+    'the mark of their texts': mark,
+  };
   return { ...user, chatId, ticketId: ticket.id as string, needles };
 }
 
