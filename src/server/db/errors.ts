@@ -13,7 +13,8 @@ export function* causes(error: unknown): Generator<object> {
 export function sqlState(error: unknown): string | undefined {
   for (const cause of causes(error)) {
     const { code } = cause as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    // Five characters with a digit: every SQLSTATE has one, errno-like codes (EPIPE, EAUTH) none.
+    if (typeof code === 'string' && /^(?=.*\d)[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }
