@@ -12,7 +12,9 @@ describe('onboarding gates', () => {
 
   it.each([
     [{ ...base, profileComplete: false }, 'complete-profile'],
-    [{ ...base, profileComplete: false, role: 'super_admin' as const }, 'complete-profile'],
+    [{ ...base, profileComplete: false, role: 'super_admin' as const }, 'passed'],
+    [{ ...base, profileComplete: false, role: 'admin' as const }, 'passed'],
+    [{ ...base, profileComplete: false, onFreePlan: true }, 'complete-profile'],
     [{ ...base }, 'onboarding'],
     [{ ...base, onFreePlan: true }, 'passed'],
     [{ ...base, hasActiveSubscription: true }, 'passed'],

@@ -293,11 +293,26 @@ describe('onboarding gates', () => {
     expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', subscriptionActive: true });
   });
 
-  it('lets admins past the plan gate, never past the profile', async () => {
-    const admin = await t.createUser({ role: 'admin' });
-    expect((await admin.client.json('/api/me')).gate).toBe('complete-profile');
-    const profiled = await t.createUser({ role: 'super_admin', profile: true });
-    expect((await profiled.client.json('/api/me')).gate).toBe('passed');
+  it('lets staff past both gates: no profile and no plan needed, and they may still fill a profile', async () => {
+    for (const role of ['admin', 'super_admin'] as const) {
+      const staff = await t.createUser({ role });
+      expect(await staff.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: null });
+      const chat = await staff.client.json(
+        '/api/chats',
+        { method: 'POST', json: { source: 'manual', transcript: 'Staff can consult before any profile.' } },
+        201,
+      );
+      expect((await staff.client.json(`/api/chats/${chat.id}`)).chat.id).toBe(chat.id);
+      expect((await staff.client.json('/api/chats')).chats).toHaveLength(1);
+      await staff.client.json('/api/profile', { method: 'PUT', json: SAMPLE_PROFILE });
+      expect((await staff.client.json('/api/profile')).businessName).toBe(SAMPLE_PROFILE.businessName);
+    }
+  });
+
+  it('keeps the profile gate first for a user on a free plan', async () => {
+    const user = await t.createUser({ freePlan: 'free' });
+    expect((await user.client.json('/api/me')).gate).toBe('complete-profile');
+    expect((await user.client.json('/api/chats', {}, 403)).error.code).toBe('profile_required');
   });
 });
 
