@@ -14,7 +14,7 @@ import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
 import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { isOverLimit, usageIncrement } from '../usage/usage.service';
+import { assertWithinLimit, isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
   findLiveChat,
@@ -37,6 +37,8 @@ interface TranscriptForChat {
 
 /** Creates a consultation from a YouTube link, a pasted transcript or a caption file. */
 export async function createChat(deps: AppDeps, user: SessionUser, input: CreateChatInput): Promise<ChatRow> {
+  // Before the transcript is fetched: over the limit, the chat could never be answered.
+  await assertWithinLimit(deps.db, user);
   const source = await transcriptFor(deps, input);
   if (!source.transcript) throw transcriptUnavailable();
   if (source.transcript.length > MAX_TRANSCRIPT_CHARS) {

@@ -314,6 +314,32 @@ describe('the monthly limit', () => {
     expect((await user.client.json(`/api/chats/${id}`)).usageExceeded).toBe(true);
   });
 
+  it('refuses a new chat over the limit with 402 and the spec message, storing nothing', async () => {
+    const user = await t.createOnboardedUser();
+    await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(), tokens: 30_001 });
+    for (const json of [
+      { source: 'manual', transcript: 'A transcript that would never be answered.' },
+      { source: 'youtube', youtubeUrl: 'https://www.youtube.com/watch?v=manualEn001' },
+    ]) {
+      const response = await user.client.post('/api/chats', json);
+      expect(response.status).toBe(402);
+      expect(await response.json()).toEqual({
+        error: { code: 'usage_limit_exceeded', message: USAGE_LIMIT_EXCEEDED_MESSAGE },
+      });
+    }
+    expect(await t.db.select().from(chats).where(eq(chats.userId, user.id))).toEqual([]);
+    expect((await user.client.json('/api/chats')).canStartConsultation).toBe(false);
+  });
+
+  it('creates chats up to exactly the limit, and for staff over any amount', async () => {
+    const user = await t.createOnboardedUser();
+    await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(), tokens: 30_000 });
+    await newChat(user);
+    const boss = await t.createUser({ role: 'admin' });
+    await t.db.insert(usageMonths).values({ userId: boss.id, month: monthKey(), tokens: 10_000_000 });
+    await newChat(boss);
+  });
+
   it('allows exactly the limit, and never limits staff', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);

@@ -58,6 +58,11 @@ export async function isOverLimit(db: Database, user: SessionUser): Promise<bool
 
 const limitExceeded = () => new AppError(402, 'usage_limit_exceeded', USAGE_LIMIT_EXCEEDED_MESSAGE);
 
+/** 402 with the spec's message when the user is over the limit: no new chat that could never be answered. */
+export async function assertWithinLimit(db: Database, user: SessionUser): Promise<void> {
+  if (await isOverLimit(db, user)) throw limitExceeded();
+}
+
 /** A permission to generate one reply; released by the statement that records the reply. */
 export interface GenerationSlot {
   /** The statement releasing it (null when there is nothing to release), to run with the reply's writes. */

@@ -17,9 +17,19 @@ import { Input, Label, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { HTTP_ERROR_CODE, isApiError } from '../../../lib/api-client';
+import { AppLink } from '../../../lib/link';
+import { paths } from '../../../lib/paths';
 import { useCreateChat } from '../api/create-chat';
 
 type Mode = 'youtube' | 'manual' | 'captions';
+
+interface IntakeError {
+  message: string;
+  /** YouTube refused us: offer to paste the transcript or upload a caption file. */
+  offerFallback?: boolean;
+  /** Over the monthly limit: offer the plans. */
+  offerUpgrade?: boolean;
+}
 
 /**
  * The intake: a YouTube link, a pasted transcript, or a caption file becomes a consultation.
@@ -38,7 +48,7 @@ export function Intake({
   const [captions, setCaptions] = useState<{ fileName: string; content: string; preview: string } | null>(
     null,
   );
-  const [error, setError] = useState<{ message: string; offerFallback: boolean } | null>(null);
+  const [error, setError] = useState<IntakeError | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const transcriptRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -53,6 +63,7 @@ export function Intake({
         setError({
           message: intakeErrorMessage(failure),
           offerFallback: isApiError(failure, 'transcript_blocked'),
+          offerUpgrade: isApiError(failure, 'usage_limit_exceeded'),
         }),
     });
   };
@@ -61,14 +72,13 @@ export function Intake({
     const link = youtubeUrl.trim();
     if (!link) return { ok: true };
     if (parseYouTubeVideoId(link)) return { ok: true, youtubeUrl: link };
-    setError({ message: INVALID_YOUTUBE_URL, offerFallback: false });
+    setError({ message: INVALID_YOUTUBE_URL });
     return { ok: false };
   };
 
   const onUrlSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!parseYouTubeVideoId(youtubeUrl))
-      return setError({ message: INVALID_YOUTUBE_URL, offerFallback: false });
+    if (!parseYouTubeVideoId(youtubeUrl)) return setError({ message: INVALID_YOUTUBE_URL });
     submit({ source: 'youtube', youtubeUrl: youtubeUrl.trim() });
   };
   const onManualSubmit = (event: FormEvent) => {
@@ -94,13 +104,11 @@ export function Intake({
     setError(null);
     setCaptions(null);
     if (!file) return;
-    if (!/\.(srt|vtt)$/i.test(file.name))
-      return setError({ message: 'Upload an .srt or .vtt caption file', offerFallback: false });
-    if (file.size > MAX_CAPTION_FILE_BYTES)
-      return setError({ message: 'Caption files can be up to 2 MB', offerFallback: false });
+    if (!/\.(srt|vtt)$/i.test(file.name)) return setError({ message: 'Upload an .srt or .vtt caption file' });
+    if (file.size > MAX_CAPTION_FILE_BYTES) return setError({ message: 'Caption files can be up to 2 MB' });
     const content = await file.text();
     const parsed = parseCaptionFile(content);
-    if (!parsed.ok) return setError({ message: parsed.message, offerFallback: false });
+    if (!parsed.ok) return setError({ message: parsed.message });
     setCaptions({ fileName: file.name, content, preview: segmentsToPlainText(parsed.segments) });
   };
 
@@ -208,6 +216,11 @@ export function Intake({
                   Upload a caption file
                 </Button>
               </div>
+            ) : null}
+            {error.offerUpgrade ? (
+              <Button asChild size="sm" variant="outline" className="justify-self-start">
+                <AppLink to={paths.onboarding.href()}>See plans</AppLink>
+              </Button>
             ) : null}
           </Alert>
         ) : null}
