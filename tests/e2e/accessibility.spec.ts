@@ -28,6 +28,7 @@ async function auditPage(page: Page, path: string, ready: string | RegExp, label
     page
       .getByRole('heading', { name: ready, exact: true })
       .or(page.getByText(ready, { exact: true }))
+      .filter({ visible: true })
       .first(),
   ).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');

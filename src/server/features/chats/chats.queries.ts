@@ -1,5 +1,10 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { HIGHLIGHT_END, HIGHLIGHT_START, SAVED_CHATS_PAGE_SIZE } from '../../../shared/schemas/chats';
+import {
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  RECENT_CHATS_LIMIT,
+  SAVED_CHATS_PAGE_SIZE,
+} from '../../../shared/schemas/chats';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats } from '../../db/schema';
 
@@ -21,6 +26,11 @@ export async function listChats(db: Executor, userId: string, limit: number) {
     .where(and(eq(chats.userId, userId), notDeleted))
     .orderBy(desc(chats.createdAt))
     .limit(limit);
+}
+
+/** The dashboard's newest chats, and whether the library holds more than it shows. */
+export async function recentChats(db: Executor, userId: string) {
+  return firstOf(await listChats(db, userId, RECENT_CHATS_LIMIT + 1), RECENT_CHATS_LIMIT);
 }
 
 // These two expressions must stay identical to the GIN indexes of the schema (chats_search_idx,
@@ -58,7 +68,7 @@ export async function searchChats(db: Executor, userId: string, text: string, pa
     .orderBy(desc(chats.createdAt))
     .limit(SAVED_CHATS_PAGE_SIZE + 1)
     .offset((page - 1) * SAVED_CHATS_PAGE_SIZE);
-  return pageOf(rows);
+  return firstOf(rows, SAVED_CHATS_PAGE_SIZE);
 }
 
 /** All live chats of the user, newest first, a page at a time (Saved Chats without a search). */
@@ -70,12 +80,12 @@ export async function pageChats(db: Executor, userId: string, page: number) {
     .orderBy(desc(chats.createdAt))
     .limit(SAVED_CHATS_PAGE_SIZE + 1)
     .offset((page - 1) * SAVED_CHATS_PAGE_SIZE);
-  return pageOf(rows);
+  return firstOf(rows, SAVED_CHATS_PAGE_SIZE);
 }
 
-/** One more row than a page was read: whether there is a next page. */
-function pageOf<T>(rows: T[]) {
-  return { chats: rows.slice(0, SAVED_CHATS_PAGE_SIZE), hasMore: rows.length > SAVED_CHATS_PAGE_SIZE };
+/** One more row than shown was read: the rows to show, and whether there are more. */
+function firstOf<T>(rows: T[], shown: number) {
+  return { chats: rows.slice(0, shown), hasMore: rows.length > shown };
 }
 
 /** Which of these videos the user has a live chat on (the partial index chats_user_video_idx). */

@@ -1,17 +1,12 @@
 import { Hono } from 'hono';
-import {
-  chatExportQuery,
-  chatSearchQuery,
-  RECENT_CHATS_LIMIT,
-  renameChatInput,
-} from '../../../shared/schemas/chats';
+import { chatExportQuery, chatSearchQuery, renameChatInput } from '../../../shared/schemas/chats';
 import { uuidParam } from '../../../shared/schemas/common';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { chatToMarkdown, chatToPdf, exportFileName } from './chat-export';
-import { listChats, pageChats, searchChats } from './chats.queries';
+import { pageChats, recentChats, searchChats } from './chats.queries';
 import { canStartConsultation, deleteOwnChat, loadOwnChat, renameOwnChat } from './chats.service';
 
 const CONTENT_TYPES = { md: 'text/markdown; charset=utf-8', pdf: 'application/pdf' } as const;
@@ -24,11 +19,11 @@ export function chatsRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', onboarded, async (c) => {
       const user = currentUser(c);
-      const [chats, canStart] = await Promise.all([
-        listChats(db, user.id, RECENT_CHATS_LIMIT),
+      const [recent, canStart] = await Promise.all([
+        recentChats(db, user.id),
         canStartConsultation(db, user),
       ]);
-      return c.json({ chats, canStartConsultation: canStart }, 200);
+      return c.json({ ...recent, canStartConsultation: canStart }, 200);
     })
     .get('/search', onboarded, validate('query', chatSearchQuery), async (c) => {
       const { q, page } = c.req.valid('query');

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
-import { HIGHLIGHT_END, HIGHLIGHT_START } from '../../../shared/schemas/chats';
+import {
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  RECENT_CHATS_LIMIT,
+  SAVED_CHATS_PAGE_SIZE,
+} from '../../../shared/schemas/chats';
 import { chats, usageMonths } from '../../db/schema';
 import { insertChat, insertMessage } from '../../testing/library-fixtures';
 import { pdfText } from '../../testing/pdf-text';
@@ -28,6 +33,28 @@ describe('recent chats', () => {
     expect(body.chats.map((chat: { title: string | null }) => chat.title)).toEqual([null, 'Older']);
     expect(body.chats[1]).toMatchObject({ totalTokens: 120 });
     expect(body.canStartConsultation).toBe(true);
+    expect(body.hasMore).toBe(false);
+  });
+
+  it('shows the newest 50 and says when the library holds more (the dashboard then links to Saved Chats)', async () => {
+    const user = await t.createOnboardedUser();
+    for (let i = 0; i < RECENT_CHATS_LIMIT; i++) {
+      await insertChat(t, user.id, { title: `Chat ${i}`, createdAt: minutesAgo(100 - i) });
+    }
+    await insertChat(t, user.id, { title: 'Deleted', deletedAt: new Date() });
+    const full = await user.client.json('/api/chats');
+    expect(full.chats).toHaveLength(RECENT_CHATS_LIMIT);
+    expect(full.hasMore).toBe(false);
+
+    await insertChat(t, user.id, { title: 'Oldest', createdAt: minutesAgo(500) });
+    const more = await user.client.json('/api/chats');
+    expect(more.chats).toHaveLength(RECENT_CHATS_LIMIT);
+    expect(more.chats[0].title).toBe(`Chat ${RECENT_CHATS_LIMIT - 1}`);
+    expect(more.chats.map((chat: { title: string }) => chat.title)).not.toContain('Oldest');
+    expect(more.hasMore).toBe(true);
+    const library = await user.client.json('/api/chats/search?page=3');
+    expect(library.chats).toHaveLength(RECENT_CHATS_LIMIT + 1 - 2 * SAVED_CHATS_PAGE_SIZE);
+    expect(library.chats.at(-1).title).toBe('Oldest');
   });
 
   it('says a consultation cannot start once this month’s usage is over the plan’s limit', async () => {

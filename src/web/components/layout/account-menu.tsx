@@ -1,4 +1,4 @@
-import { Bot, LayoutDashboard, ListVideo, LogOut, Menu, Shield, Sparkles, User } from 'lucide-react';
+import { Bot, LayoutDashboard, Library, ListVideo, LogOut, Menu, Shield, Sparkles, User } from 'lucide-react';
 import { AppLink as Link } from '../../lib/link';
 import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
@@ -41,6 +41,11 @@ export default function AccountMenu({
             <DropdownMenuItem asChild className="sm:hidden">
               <Link to={paths.suggestions.href()}>
                 <Sparkles /> Suggestions
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.savedChats.href()}>
+                <Library /> Saved Chats
               </Link>
             </DropdownMenuItem>
           </>

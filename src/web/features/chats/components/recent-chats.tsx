@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { ArrowRight, Plus } from 'lucide-react';
 import { ChatList } from '../../../components/chats/chat-list';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,10 @@ import { paths } from '../../../lib/paths';
 import { useRecentChats } from '../api/get-recent-chats';
 import { ChatManager } from './chat-manager';
 
-/** The dashboard's Recent Chats: 'New Consultation' (hidden when the usage limit is exceeded) and the rows. */
+/**
+ * The dashboard's Recent Chats: 'New Consultation' (hidden when the usage limit is exceeded), the rows,
+ * and 'View all' to Saved Chats when there are more than it shows.
+ */
 export function RecentChats() {
   const recent = useRecentChats();
   return (
@@ -43,6 +46,13 @@ export function RecentChats() {
           )}
         </ChatManager>
       )}
+      {recent.data?.hasMore ? (
+        <Button asChild variant="outline" className="justify-self-center">
+          <AppLink to={paths.savedChats.href()}>
+            View all <ArrowRight />
+          </AppLink>
+        </Button>
+      ) : null}
     </section>
   );
 }
