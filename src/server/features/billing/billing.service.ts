@@ -47,16 +47,29 @@ export async function listPlans({ db }: BillingDeps) {
   }));
 }
 
-/** Marks the user free (the gate then passes); refused while a paid subscription is running. */
+/**
+ * Marks the user free (the gate then passes). While a paid subscription runs, it is set to cancel at
+ * the period end instead, and the free plan is recorded as the one the account moves to then:
+ * `startsAt` says when.
+ */
 export async function chooseFreePlan(deps: BillingDeps, user: SessionUser, planId: FreePlanId) {
   const current = await findCurrentSubscription(deps.db, user.id);
-  if (isSubscriptionActive(current)) {
-    throw conflict('You have an active subscription: cancel it from your account before choosing Free');
+  let startsAt: string | null = null;
+  if (current && isSubscriptionActive(current)) {
+    const ending = current.cancelAtPeriodEnd ? current : await cancelAtPeriodEnd(deps, user.id, current);
+    startsAt = iso(ending.cancelAt ?? ending.currentPeriodEnd);
   }
-  await deps.db.update(users).set({ freePlanId: planId }).where(eq(users.id, user.id));
-  await announceBillingChange(deps.database, user.id);
-  return { plan: { id: planId, name: planDisplayName(planId) } };
+  await setFreePlan(deps, user.id, planId);
+  return { plan: { id: planId, name: planDisplayName(planId) }, startsAt };
 }
+
+async function setFreePlan(deps: BillingDeps, userId: string, planId: FreePlanId | null) {
+  await deps.db.update(users).set({ freePlanId: planId }).where(eq(users.id, userId));
+  await announceBillingChange(deps.database, userId);
+}
+
+/** A first subscription starts with a trial; anyone who has had one pays from the start. */
+const trialDaysFor = (newest: SubscriptionRow | null) => (newest ? 0 : TRIAL_DAYS);
 
 /**
  * A paid plan: with a running subscription, its price changes (prorated); otherwise a checkout
@@ -72,15 +85,16 @@ export async function choosePaidPlan(deps: BillingDeps, user: SessionUser, planI
       priceRef,
     );
     await applySubscription(deps, user.id, updated, 'customer.subscription.updated');
+    // A paid plan chosen while the subscription is set to end: it renews on the new plan instead.
+    if (current.cancelAtPeriodEnd) await keepRenewing(deps, user.id, current);
     return { kind: 'updated' as const };
   }
   const customerId = await ensureCustomer(deps, user);
-  const firstSubscription = !current;
   const checkout = await deps.billing.createSubscriptionCheckout({
     customerId,
     userId: user.id,
     priceRef,
-    trialDays: firstSubscription ? TRIAL_DAYS : 0,
+    trialDays: trialDaysFor(current),
     successUrl: `${deps.config.baseUrl}/onboarding?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`,
     cancelUrl: `${deps.config.baseUrl}/onboarding`,
   });
@@ -123,9 +137,14 @@ async function ownSubscription(deps: BillingDeps, user: SessionUser, subscriptio
 export async function cancelSubscription(deps: BillingDeps, user: SessionUser, subscriptionId: string) {
   const current = await ownSubscription(deps, user, subscriptionId);
   if (!isSubscriptionActive(current)) throw conflict('This subscription has already ended');
-  const updated = await deps.billing.setCancelAtPeriodEnd(current.providerSubscriptionId, true);
-  await applySubscription(deps, user.id, updated, 'customer.subscription.updated');
+  await cancelAtPeriodEnd(deps, user.id, current);
   return getSubscriptionView(deps, user);
+}
+
+async function cancelAtPeriodEnd(deps: BillingDeps, userId: string, current: SubscriptionRow) {
+  const updated = await deps.billing.setCancelAtPeriodEnd(current.providerSubscriptionId, true);
+  await applySubscription(deps, userId, updated, 'customer.subscription.updated');
+  return updated;
 }
 
 export async function resumeSubscription(deps: BillingDeps, user: SessionUser, subscriptionId: string) {
@@ -133,9 +152,15 @@ export async function resumeSubscription(deps: BillingDeps, user: SessionUser, s
   if (!isSubscriptionActive(current)) {
     throw conflict('This subscription has ended: choose a plan to subscribe again');
   }
-  const updated = await deps.billing.setCancelAtPeriodEnd(current.providerSubscriptionId, false);
-  await applySubscription(deps, user.id, updated, 'customer.subscription.updated');
+  await keepRenewing(deps, user.id, current);
   return getSubscriptionView(deps, user);
+}
+
+/** Undoes a cancellation at the period end, and with it a move to the free plan chosen for then. */
+async function keepRenewing(deps: BillingDeps, userId: string, current: SubscriptionRow) {
+  const updated = await deps.billing.setCancelAtPeriodEnd(current.providerSubscriptionId, false);
+  await applySubscription(deps, userId, updated, 'customer.subscription.updated');
+  await setFreePlan(deps, userId, null);
 }
 
 /** Ends the user's running subscription now: the first step of deleting the account. */
@@ -153,10 +178,16 @@ export async function getSubscriptionView(deps: BillingDeps, user: SessionUser) 
     .from(users)
     .where(eq(users.id, user.id));
   const freePlanId = userRow?.freePlanId ?? null;
+  const freePlan = freePlanId ? { id: freePlanId, name: planDisplayName(freePlanId) } : null;
+  const endingSoon = current && isSubscriptionActive(current) && current.cancelAtPeriodEnd;
   return {
     provider: deps.billing.name,
     subscription: current ? await toSubscriptionView(deps, current) : null,
-    freePlan: freePlanId ? { id: freePlanId, name: planDisplayName(freePlanId) } : null,
+    freePlan,
+    /** The plan the account moves to when a subscription set to cancel ends: the free plan chosen. */
+    nextPlan: endingSoon ? freePlan : null,
+    /** Trial days a paid plan chosen now would start with (the first subscription only). */
+    trialDays: trialDaysFor(current),
   };
 }
 

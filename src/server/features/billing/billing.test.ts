@@ -64,7 +64,7 @@ describe('the free plan', () => {
       method: 'POST',
       json: { planId: 'free_annual' },
     });
-    expect(chosen).toEqual({ plan: { id: 'free_annual', name: 'Free (Annual)' } });
+    expect(chosen).toEqual({ plan: { id: 'free_annual', name: 'Free (Annual)' }, startsAt: null });
     expect(await user.client.json('/api/me')).toMatchObject({
       gate: 'passed',
       plan: { id: 'free_annual', name: 'Free (Annual)' },
@@ -316,6 +316,107 @@ describe('subscription actions', () => {
     } finally {
       clock = started;
     }
+  });
+});
+
+describe('choosing Free while a paid plan runs', () => {
+  it('cancels at the period end and records Free as the next plan; the account moves to Free then', async () => {
+    const user = await t.createUser({ profile: true });
+    const started = clock;
+    try {
+      await subscribe(user, 'pro');
+      const sub = await subscriptionOf(user);
+      const chosen = await user.client.json('/api/billing/free-plan', {
+        method: 'POST',
+        json: { planId: 'free' },
+      });
+      expect(chosen).toEqual({ plan: { id: 'free', name: 'Free' }, startsAt: sub.currentPeriodEnd });
+      const view = await user.client.json('/api/billing/subscription');
+      expect(view).toMatchObject({
+        subscription: { id: sub.id, planId: 'pro', active: true, cancelAtPeriodEnd: true },
+        nextPlan: { id: 'free', name: 'Free' },
+      });
+      expect(view.subscription.cancelAt).toBe(sub.currentPeriodEnd);
+      // Until the period ends the paid plan (and its allowance) stays.
+      expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'pro' } });
+      expect((await user.client.json('/api/usage')).limits.monthlyTokens).toBe(200_000);
+
+      clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
+      expect(await user.client.json('/api/billing/subscription')).toMatchObject({
+        subscription: { status: 'canceled', active: false },
+        freePlan: { id: 'free' },
+        nextPlan: null,
+      });
+      expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'free' } });
+      expect((await user.client.json('/api/usage')).limits.monthlyTokens).toBe(30_000);
+    } finally {
+      clock = started;
+    }
+  });
+
+  it('Resume undoes it: the paid plan renews and the account no longer moves to Free', async () => {
+    const user = await t.createUser({ profile: true });
+    await subscribe(user, 'pro');
+    const sub = await subscriptionOf(user);
+    await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free_annual' } });
+    const resumed = await user.client.json('/api/billing/subscription/resume', {
+      method: 'POST',
+      json: { subscriptionId: sub.id },
+    });
+    expect(resumed).toMatchObject({
+      subscription: { planId: 'pro', cancelAtPeriodEnd: false, cancelAt: null },
+      freePlan: null,
+      nextPlan: null,
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.freePlanId).toBeNull();
+  });
+
+  it('choosing a paid plan instead keeps the subscription renewing, on the new price', async () => {
+    const user = await t.createUser({ profile: true });
+    await subscribe(user, 'pro');
+    await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free' } });
+    const changed = await user.client.json('/api/billing/checkout', {
+      method: 'POST',
+      json: { planId: 'premium' },
+    });
+    expect(changed).toEqual({ kind: 'updated' });
+    expect(await user.client.json('/api/billing/subscription')).toMatchObject({
+      subscription: { planId: 'premium', cancelAtPeriodEnd: false },
+      nextPlan: null,
+    });
+  });
+
+  it('choosing Free again while it is already next changes nothing at the provider', async () => {
+    const user = await t.createUser({ profile: true });
+    await subscribe(user, 'pro');
+    const first = await user.client.json('/api/billing/free-plan', {
+      method: 'POST',
+      json: { planId: 'free' },
+    });
+    const before = await t.db.select().from(billingEvents).where(eq(billingEvents.userId, user.id));
+    const again = await user.client.json('/api/billing/free-plan', {
+      method: 'POST',
+      json: { planId: 'free' },
+    });
+    expect(again).toEqual(first);
+    const after = await t.db.select().from(billingEvents).where(eq(billingEvents.userId, user.id));
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe('the trial on Choose Your Plan', () => {
+  it('offers the 7-day trial until the user has had a subscription', async () => {
+    const user = await t.createUser({ profile: true, freePlan: 'free' });
+    expect((await user.client.json('/api/billing/subscription')).trialDays).toBe(7);
+    await subscribe(user, 'pro');
+    expect((await user.client.json('/api/billing/subscription')).trialDays).toBe(0);
+    const sub = await subscriptionOf(user);
+    await user.client.json('/api/billing/subscription/cancel', {
+      method: 'POST',
+      json: { subscriptionId: sub.id },
+    });
+    expect((await user.client.json('/api/billing/subscription')).trialDays).toBe(0);
   });
 });
 

@@ -173,6 +173,55 @@ describe('Stripe subscription actions', () => {
     });
   });
 
+  it('choosing Free schedules the cancellation at the period end; the ended subscription leaves the account on Free', async () => {
+    const user = await t.createUser({ profile: true });
+    const stripeSub = await subscribe(user);
+    const sub = await subscriptionOf(user);
+    const chosen = await user.client.json('/api/billing/free-plan', {
+      method: 'POST',
+      json: { planId: 'free' },
+    });
+    expect(chosen.startsAt).toBe(sub.currentPeriodEnd);
+    expect(lastRequest('POST', /^\/v1\/subscriptions\//)).toMatchObject({
+      path: `/v1/subscriptions/${stripeSub.id}`,
+      body: { cancel_at_period_end: 'true' },
+    });
+    expect(await user.client.json('/api/billing/subscription')).toMatchObject({
+      subscription: { planId: 'pro', cancelAtPeriodEnd: true, active: true },
+      nextPlan: { id: 'free', name: 'Free' },
+    });
+    expect((await user.client.json('/api/me')).plan).toMatchObject({ id: 'pro' });
+
+    // The period ends: Stripe deletes the subscription and says so.
+    const ended = Math.floor(Date.now() / 1000) + 60;
+    await deliver(
+      fake.event(
+        'customer.subscription.deleted',
+        { ...fake.subscriptions.get(stripeSub.id)!, status: 'canceled', ended_at: ended },
+        ended,
+      ),
+    );
+    expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'free' } });
+  });
+
+  it('Resume after choosing Free keeps the Stripe subscription renewing and forgets Free', async () => {
+    const user = await t.createUser({ profile: true });
+    await subscribe(user);
+    const sub = await subscriptionOf(user);
+    await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free' } });
+    const resumed = await user.client.json('/api/billing/subscription/resume', {
+      method: 'POST',
+      json: { subscriptionId: sub.id },
+    });
+    expect(lastRequest('POST', /^\/v1\/subscriptions\//).body).toEqual({ cancel_at_period_end: 'false' });
+    expect(resumed).toMatchObject({
+      subscription: { cancelAtPeriodEnd: false },
+      freePlan: null,
+      nextPlan: null,
+      trialDays: 0,
+    });
+  });
+
   it('updates the card through a setup-mode Checkout and makes it the default', async () => {
     const user = await t.createUser({ profile: true });
     const stripeSub = await subscribe(user);

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { SUBSCRIPTION_UPDATED_MESSAGE } from '../../../../shared/billing';
+import { formatDate } from '../../../../shared/dates';
 import {
   formatPrice,
   isFreePlanId,
@@ -13,6 +14,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useChooseFreePlan } from '../api/choose-free-plan';
@@ -43,13 +45,18 @@ function allowance(plan: Plan): string {
 }
 
 /**
- * Choose Your Plan: Free marks the user free; a paid plan opens the checkout, or changes the running
- * subscription's plan. `onChosen` runs after the free plan or a plan change (the route moves on).
+ * Choose Your Plan: Free marks the user free (while a paid plan runs, after a confirmation, from the end
+ * of its period); a paid plan opens the checkout, or changes the running subscription's plan.
+ * `onChosen` runs after the free plan, a scheduled move to it, or a plan change (the route moves on).
  */
-export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'updated') => void }) {
+export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'scheduled' | 'updated') => void }) {
   const plans = usePlans();
   const subscription = useSubscription();
   const current = currentPlanId(subscription.data);
+  const running = subscription.data?.subscription?.active ? subscription.data.subscription : null;
+  const nextPlanId = subscription.data?.nextPlan?.id ?? null;
+  const trialDays = subscription.data?.trialDays ?? 0;
+  const [confirmingFree, setConfirmingFree] = useState<Plan | null>(null);
   const currentInterval = plans.data?.find((plan) => plan.id === current)?.interval;
   const [interval, setInterval] = useState<PlanInterval | null>(null);
   const shown = interval ?? currentInterval ?? 'month';
@@ -64,8 +71,10 @@ export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'updated
     setPending(plan.id);
     try {
       if (isFreePlanId(plan.id)) {
-        await free.mutateAsync(plan.id);
-        onChosen('free');
+        const { startsAt } = await free.mutateAsync(plan.id);
+        if (startsAt) toast.success(SUBSCRIPTION_UPDATED_MESSAGE, { id: SUBSCRIPTION_UPDATED_MESSAGE });
+        setConfirmingFree(null);
+        onChosen(startsAt ? 'scheduled' : 'free');
       } else if (isPaidPlanId(plan.id)) {
         const result = await paid.mutateAsync(plan.id);
         if (result.kind === 'redirect') {
@@ -90,7 +99,9 @@ export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'updated
       <ul className="grid gap-4 md:grid-cols-3">
         {visible.map((plan) => {
           const isCurrent = plan.id === current;
+          const isNext = plan.id === nextPlanId;
           const copy = TIER_COPY[plan.tier];
+          const offersTrial = trialDays > 0 && plan.tier !== 'free' && !isCurrent;
           return (
             <li key={plan.id}>
               <Card
@@ -113,6 +124,11 @@ export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'updated
                     <span className="text-muted-foreground">{plan.interval === 'year' ? '/yr' : '/mo'}</span>
                   </p>
                   <p className="text-sm font-medium">{allowance(plan)}</p>
+                  {offersTrial ? (
+                    <p className="text-sm font-medium text-primary">
+                      Starts with a {trialDays}-day free trial
+                    </p>
+                  ) : null}
                 </CardHeader>
                 <CardContent className="flex flex-1 flex-col gap-6">
                   <ul className="grid gap-2 text-sm">
@@ -125,12 +141,26 @@ export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'updated
                   </ul>
                   <Button
                     className="mt-auto w-full"
-                    variant={isCurrent ? 'outline' : 'primary'}
-                    disabled={isCurrent || pending !== null}
-                    aria-label={isCurrent ? `Current Plan: ${plan.name}` : `Get Started with ${plan.name}`}
-                    onClick={() => choose(plan)}
+                    variant={isCurrent || isNext ? 'outline' : 'primary'}
+                    disabled={isCurrent || isNext || pending !== null}
+                    aria-label={
+                      isCurrent
+                        ? `Current Plan: ${plan.name}`
+                        : isNext
+                          ? `Next Plan: ${plan.name}`
+                          : `Get Started with ${plan.name}`
+                    }
+                    onClick={() =>
+                      running && isFreePlanId(plan.id) ? setConfirmingFree(plan) : choose(plan)
+                    }
                   >
-                    {isCurrent ? 'Current Plan' : pending === plan.id ? 'Processing...' : 'Get Started'}
+                    {isCurrent
+                      ? 'Current Plan'
+                      : isNext
+                        ? 'Next Plan'
+                        : pending === plan.id
+                          ? 'Processing...'
+                          : 'Get Started'}
                   </Button>
                 </CardContent>
               </Card>
@@ -138,6 +168,27 @@ export function ChoosePlan({ onChosen }: { onChosen: (outcome: 'free' | 'updated
           );
         })}
       </ul>
+      {running ? (
+        <ConfirmDialog
+          open={confirmingFree !== null}
+          onOpenChange={(open) => !open && setConfirmingFree(null)}
+          title={`Move to ${confirmingFree?.name ?? 'Free'}?`}
+          description={moveToFreeDescription(running, confirmingFree?.name ?? 'Free')}
+          confirmLabel={`Move to ${confirmingFree?.name ?? 'Free'}`}
+          busyLabel="Processing..."
+          busy={pending !== null}
+          onConfirm={() => confirmingFree && choose(confirmingFree)}
+        />
+      ) : null}
     </div>
   );
+}
+
+function moveToFreeDescription(
+  running: { planName: string; cancelAt: string | null; currentPeriodEnd: string | null },
+  freeName: string,
+) {
+  const end = running.cancelAt ?? running.currentPeriodEnd;
+  const until = end ? `until ${formatDate(end)}` : 'until the end of the period';
+  return `Your ${running.planName} plan stays active ${until} and is not renewed. Your account then moves to ${freeName}. You can resume ${running.planName} before then.`;
 }

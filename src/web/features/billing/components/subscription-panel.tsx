@@ -40,8 +40,9 @@ export function SubscriptionPanel({ onChanged }: { onChanged: () => void }) {
   if (view.isPending) return <PageSpinner />;
   if (view.isError)
     return <Alert tone="danger">We could not load your subscription. Please reload the page.</Alert>;
-  const { subscription, freePlan } = view.data;
-  if (subscription) return <SubscriptionCard subscription={subscription} onChanged={onChanged} />;
+  const { subscription, freePlan, nextPlan } = view.data;
+  if (subscription)
+    return <SubscriptionCard subscription={subscription} nextPlan={nextPlan} onChanged={onChanged} />;
   if (freePlan) {
     return (
       <Card>
@@ -74,9 +75,12 @@ export function SubscriptionPanel({ onChanged }: { onChanged: () => void }) {
 
 function SubscriptionCard({
   subscription,
+  nextPlan,
   onChanged,
 }: {
   subscription: Subscription;
+  /** The free plan the account moves to when this subscription ends. */
+  nextPlan: { name: string } | null;
   onChanged: () => void;
 }) {
   const [confirming, setConfirming] = useState<'cancel' | 'resume' | null>(null);
@@ -123,6 +127,15 @@ function SubscriptionCard({
               <dd>{formatDate(line.date)}</dd>
             </div>
           ) : null}
+          {nextPlan ? (
+            <div className="flex gap-2">
+              <dt className="text-muted-foreground">Next plan:</dt>
+              <dd>
+                {nextPlan.name}
+                {line.kind === 'ends' ? `, from ${formatDate(line.date)}` : ''}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <div className="flex flex-wrap gap-2">
           {resumable ? (
@@ -158,7 +171,7 @@ function SubscriptionCard({
         open={confirming === 'resume'}
         onOpenChange={(open) => setConfirming(open ? 'resume' : null)}
         title="Resume Subscription"
-        description={`Your ${subscription.planName} plan will renew as usual and you will be charged at the next payment date.`}
+        description={`Your ${subscription.planName} plan will renew as usual and you will be charged at the next payment date.${nextPlan ? ` Your account will not move to ${nextPlan.name}.` : ''}`}
         confirmLabel="Resume Subscription"
         busyLabel="Resuming..."
         busy={resume.isPending}
