@@ -4,7 +4,6 @@ import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
 import { sessionMiddleware } from './auth/middleware';
-import { trustedOrigins } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -74,7 +73,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', requestLogger(deps.logger));
   app.use('*', securityHeaders({ extraScriptOrigins: originsOf(deps.config.SUPPORT_WIDGET_SCRIPT_URL) }));
   app.use('/api/*', clientIpMiddleware(deps.config.TRUST_PROXY));
-  app.use('/api/*', originCheck(trustedOrigins(deps.config)));
+  app.use('/api/*', originCheck(deps.config, deps.logger));
   app.use(
     '/api/*',
     bodyLimit({

@@ -89,6 +89,10 @@ const envSchema = z.object({
   YOUTUBE_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.googleapis.com/youtube/v3')),
   YOUTUBE_DAILY_QUOTA: int(10_000, 1, 1_000_000_000),
   YOUTUBE_QUOTA_SHARE: z.preprocess(emptyToUndefined, z.coerce.number().gt(0).max(1).default(0.8)),
+  YOUTUBE_PROXY_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// proxy URL' }).optional(),
+  ),
   TRANSCRIPT_API_URL: optionalUrl,
   TRANSCRIPT_API_KEY: optionalString,
 
@@ -167,12 +171,19 @@ function crossCheck(values: Env): { variable: string; message: string }[] {
   return issues;
 }
 
-/** Origins whose browser requests we accept (CSRF checks, Better Auth's trusted origins). */
+/** The names this machine answers to on its own loopback interface. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Origins whose browser requests we accept (CSRF checks, Better Auth's trusted origins): BASE_URL's;
+ * without one, the app is opened on this machine, by any loopback name of its port.
+ */
 export function trustedOrigins(config: Config): string[] {
-  const origins = [new URL(config.baseUrl).origin];
+  const origins = new Set([new URL(config.baseUrl).origin]);
+  if (!config.BASE_URL) for (const host of LOOPBACK_HOSTS) origins.add(`http://${host}:${config.PORT}`);
   // `npm run dev` serves the UI from Vite's port and proxies the API.
-  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
-  return origins;
+  if (config.NODE_ENV === 'development') origins.add('http://localhost:5173').add('http://127.0.0.1:5173');
+  return [...origins];
 }
 
 /** Whether a URL names this machine (localhost, 127.0.0.0/8, ::1): the app is being tried where it runs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackUrl, loadConfig } from './config';
+import { ConfigError, isLoopbackUrl, loadConfig, trustedOrigins } from './config';
 
 describe('configuration', () => {
   it('runs on embedded defaults with no settings', () => {
@@ -14,6 +14,12 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.OPENAI_API_KEY).toBeUndefined();
+    expect(config.YOUTUBE_PROXY_URL).toBeUndefined();
+  });
+
+  it('takes an HTTP or HTTPS proxy for YouTube, with credentials', () => {
+    for (const url of ['http://proxy.example.com:3128', 'https://user:pass@proxy.example.com'])
+      expect(loadConfig({ YOUTUBE_PROXY_URL: url }).YOUTUBE_PROXY_URL).toBe(url);
   });
 
   it('treats empty values as unset and normalises lists', () => {
@@ -40,6 +46,8 @@ describe('configuration', () => {
     [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED'],
     [{ YOUTUBE_DAILY_QUOTA: '0' }, 'YOUTUBE_DAILY_QUOTA'],
     [{ YOUTUBE_QUOTA_SHARE: '1.5' }, 'YOUTUBE_QUOTA_SHARE'],
+    [{ YOUTUBE_PROXY_URL: 'socks5://127.0.0.1:1080' }, 'YOUTUBE_PROXY_URL'],
+    [{ YOUTUBE_PROXY_URL: 'proxy.example.com:3128' }, 'YOUTUBE_PROXY_URL'],
   ])('stops on %o naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -74,5 +82,24 @@ describe('loopback addresses', () => {
     ]) {
       expect(isLoopbackUrl(url), url).toBe(false);
     }
+  });
+});
+
+describe('trusted origins', () => {
+  it('accepts every loopback name of the port when BASE_URL is not set', () => {
+    expect(trustedOrigins(loadConfig({ PORT: '4100', NODE_ENV: 'production' }))).toEqual([
+      'http://localhost:4100',
+      'http://127.0.0.1:4100',
+      'http://[::1]:4100',
+    ]);
+  });
+
+  it('accepts only BASE_URL when it is set, even a loopback one', () => {
+    expect(
+      trustedOrigins(loadConfig({ BASE_URL: 'https://app.example.com/', NODE_ENV: 'production' })),
+    ).toEqual(['https://app.example.com']);
+    expect(trustedOrigins(loadConfig({ BASE_URL: 'http://127.0.0.1:3000', NODE_ENV: 'production' }))).toEqual(
+      ['http://127.0.0.1:3000'],
+    );
   });
 });

@@ -37,11 +37,12 @@ async function main() {
   server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
     logger.info(
       {
+        url: config.baseUrl,
         port: (server.address() as AddressInfo).port,
         database: runtime.deps.database.kind,
         startupMs: Math.round(performance.now() - startedAt),
       },
-      `Vidvisor is running on ${config.baseUrl}`,
+      `Vidvisor is running: open ${config.baseUrl}${config.BASE_URL ? '' : ' (to open it at another address, set BASE_URL to that address)'}`,
     );
   });
 

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../testing/fixtures';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+
+/** A sign-up posted from a page at `origin`, as the browser sends it. */
+function signUpFrom(t: TestApp, origin: string) {
+  return t.client().request('/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { email: uniqueEmail(), password: TEST_PASSWORD, name: '' },
+    headers: { origin },
+  });
+}
+
+describe('without BASE_URL: the app opened on this machine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_URL: '', PORT: '3000' });
+  });
+  afterAll(() => t.close());
+
+  it('accepts forms from every loopback name of its port', async () => {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const response = await signUpFrom(t, origin);
+      expect(response.status, origin).toBe(200);
+    }
+  });
+
+  it('refuses another port, another scheme and the LAN address, saying BASE_URL must name it', async () => {
+    for (const origin of ['http://127.0.0.1:3001', 'https://localhost:3000', 'http://192.168.1.20:3000']) {
+      const response = await signUpFrom(t, origin);
+      expect(response.status, origin).toBe(403);
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'forbidden',
+          message: `Cross-site request refused: ${origin} is not this app's address (http://localhost:3000): BASE_URL must name the address users open`,
+        },
+      });
+    }
+  });
+});
+
+describe('with BASE_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_URL: 'https://app.example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('accepts only that origin: a loopback one is another site', async () => {
+    expect((await signUpFrom(t, 'https://app.example.com')).status).toBe(200);
+    const loopback = await signUpFrom(t, 'http://127.0.0.1:3000');
+    expect(loopback.status).toBe(403);
+    expect((await loopback.json()).error.message).toContain('BASE_URL must name the address users open');
+  });
+});
