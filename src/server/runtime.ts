@@ -79,6 +79,7 @@ export async function createRuntime(
     logger,
     sources: createYouTubeSources({
       baseUrl: config.YOUTUBE_BASE_URL,
+      proxyUrl: config.YOUTUBE_PROXY_URL,
       transcriptApi:
         config.TRANSCRIPT_API_URL && config.TRANSCRIPT_API_KEY
           ? { url: config.TRANSCRIPT_API_URL, key: config.TRANSCRIPT_API_KEY }

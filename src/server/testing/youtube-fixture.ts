@@ -19,9 +19,14 @@ interface Video {
   page: 'ok' | 'no-captions' | 'gone' | 'bot-check' | 'captcha' | 'http-429';
   tracks: Track[];
   /** what InnerTube's player endpoint says */
-  innertube: 'tracks' | 'http-403' | 'no-captions';
+  innertube: 'tracks' | 'http-403' | 'no-captions' | 'bot-check';
   /** the timed text: lines, or empty (as YouTube answers some servers) */
   timedText: 'lines' | 'empty';
+  /**
+   * The caption URLs carry `exp=xpe` (YouTube's proof-of-origin experiment): their timed text answers
+   * an empty 200 to anyone without the player's token.
+   */
+  poToken?: boolean;
 }
 
 const LINES = [
@@ -105,6 +110,26 @@ export const FIXTURE_VIDEOS: Record<string, Video> = {
     innertube: 'http-403',
     timedText: 'lines',
   },
+  poToken0001: {
+    title: 'Captions behind a token',
+    page: 'ok',
+    tracks: [{ lang: 'en' }],
+    innertube: 'tracks',
+    timedText: 'lines',
+    poToken: true,
+  },
+  cloudBlock1: {
+    title: 'A cloud address',
+    page: 'bot-check',
+    tracks: [{ lang: 'en' }],
+    innertube: 'bot-check',
+    timedText: 'lines',
+  },
+};
+
+/** What YouTube answers a flagged (often cloud) address instead of the player response. */
+const BOT_CHECK = {
+  playabilityStatus: { status: 'LOGIN_REQUIRED', reason: 'Sign in to confirm you’re not a bot' },
 };
 
 /** The channel oEmbed names for every fixture video. */
@@ -195,17 +220,15 @@ export async function startYouTubeFixture() {
     const response =
       video.innertube === 'no-captions'
         ? { playabilityStatus: { status: 'OK' }, videoDetails: { title: video.title } }
-        : playerResponse(videoId, video, 'android');
+        : video.innertube === 'bot-check'
+          ? BOT_CHECK
+          : playerResponse(videoId, video, 'android');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(response));
   }
 
   function playerResponse(videoId: string, video: Video, client: 'web' | 'android') {
     if (video.page === 'gone') return { playabilityStatus: { status: 'ERROR', reason: 'Video unavailable' } };
-    if (video.page === 'bot-check' && client === 'web') {
-      return {
-        playabilityStatus: { status: 'LOGIN_REQUIRED', reason: "Sign in to confirm you're not a bot" },
-      };
-    }
+    if (video.page === 'bot-check' && client === 'web') return BOT_CHECK;
     const base = {
       playabilityStatus: { status: 'OK', playableInEmbed: true },
       videoDetails: { videoId, title: video.title, lengthSeconds: '120' },
@@ -217,7 +240,7 @@ export async function startYouTubeFixture() {
         playerCaptionsTracklistRenderer: {
           captionTracks: video.tracks.map((track) => ({
             // Real tracks point at www.youtube.com; the adapter sends them to its configured origin.
-            baseUrl: `https://www.youtube.com/api/timedtext?v=${videoId}&lang=${track.lang}${track.asr ? '&kind=asr' : ''}&client=${client}`,
+            baseUrl: `https://www.youtube.com/api/timedtext?v=${videoId}&lang=${track.lang}${track.asr ? '&kind=asr' : ''}${video.poToken ? '&exp=xpe' : ''}&client=${client}`,
             name: { simpleText: track.lang },
             vssId: `${track.asr ? 'a' : ''}.${track.lang}`,
             languageCode: track.lang,
@@ -238,7 +261,9 @@ export async function startYouTubeFixture() {
     const video = FIXTURE_VIDEOS[videoId];
     // YouTube answers web-client timed text with an empty body to many servers; the Android client's works.
     const empty =
-      video?.timedText === 'empty' || (videoId === 'emptyTimed1' && url.searchParams.get('client') === 'web');
+      video?.timedText === 'empty' ||
+      url.searchParams.get('exp') === 'xpe' ||
+      (videoId === 'emptyTimed1' && url.searchParams.get('client') === 'web');
     if (!video || empty) return void res.writeHead(200, { 'content-type': 'text/html' }).end('');
     const lines = LINES.map((line) => ({
       ...line,

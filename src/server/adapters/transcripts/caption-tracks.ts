@@ -28,3 +28,27 @@ export function preferredTrack(tracks: CaptionTrack[]): CaptionTrack | undefined
     tracks.find((t) => english(t) && manual(t)) ?? tracks.find(english) ?? tracks.find(manual) ?? tracks[0]
   );
 }
+
+/**
+ * Whether a caption URL is in YouTube's proof-of-origin experiment (`exp=xpe`, or `xpv`): without a
+ * token only a real player holds, its timed text answers a server with an empty 200.
+ */
+export function requiresPoToken(captionUrl: string): boolean {
+  const experiments = new URL(captionUrl, 'https://www.youtube.com').searchParams.getAll('exp');
+  return experiments.some((value) => value.split(',').some((e) => e === 'xpe' || e === 'xpv'));
+}
+
+/** The failure of a caption track YouTube answered empty: blocked when it wanted a token, else unreadable. */
+export function emptyTrackFailure(captionUrl: string, source: string) {
+  return requiresPoToken(captionUrl)
+    ? ({
+        ok: false,
+        kind: 'blocked',
+        reason: `${source}: the caption track needs a proof-of-origin token (exp=xpe) and came back empty`,
+      } as const)
+    : ({
+        ok: false,
+        kind: 'failed',
+        reason: `${source}: the caption track was empty or unreadable`,
+      } as const);
+}

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { transcriptCache } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { createPaidApiSource } from './paid-api';
+import { fetchThroughProxy } from './proxy-fetch';
 import { createWatchPageSource } from './watch-page';
 import { createYoutubeTranscriptSource } from './youtube-transcript-library';
 
@@ -124,6 +125,8 @@ async function writeCache(db: Executor, transcript: FetchedTranscript) {
 export interface YouTubeSourceOptions {
   /** YouTube's origin (YOUTUBE_BASE_URL); tests point it at a local fixture server. */
   baseUrl: string;
+  /** An HTTP(S) proxy for YouTube's requests only (YOUTUBE_PROXY_URL); the paid API is called directly. */
+  proxyUrl?: string;
   fetch?: typeof globalThis.fetch;
   transcriptApi?: { url: string; key: string };
 }
@@ -131,9 +134,10 @@ export interface YouTubeSourceOptions {
 /** The chain of DESIGN.md: our watch-page reader, the youtube-transcript library, then the paid API when set. */
 export function createYouTubeSources(options: YouTubeSourceOptions): TranscriptSource[] {
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  const youtubeFetch = options.proxyUrl ? fetchThroughProxy(options.proxyUrl) : fetchImpl;
   const sources = [
-    createWatchPageSource({ baseUrl: options.baseUrl, fetch: fetchImpl }),
-    createYoutubeTranscriptSource({ baseUrl: options.baseUrl, fetch: fetchImpl }),
+    createWatchPageSource({ baseUrl: options.baseUrl, fetch: youtubeFetch }),
+    createYoutubeTranscriptSource({ baseUrl: options.baseUrl, fetch: youtubeFetch }),
   ];
   if (options.transcriptApi)
     sources.push(createPaidApiSource({ ...options.transcriptApi, fetch: fetchImpl }));

@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSCRIPT_FETCH_FAILED_MESSAGE } from '../../../shared/transcript';
 import { transcriptCache } from '../../db/schema';
+import { startHttpProxy } from '../../testing/http-proxy';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startYouTubeFixture } from '../../testing/youtube-fixture';
 import { createTranscriptFetcher, createYouTubeSources } from './index';
@@ -22,15 +24,20 @@ afterAll(async () => {
   await paidApi.close();
 });
 
-const fetcher = (withPaidApi = false) =>
+const fetcher = (withPaidApi = false, proxyUrl?: string) =>
   createTranscriptFetcher({
     db: t.db,
     logger: t.deps.logger,
     sources: createYouTubeSources({
       baseUrl: youtube.baseURL,
+      proxyUrl,
       transcriptApi: withPaidApi ? { url: paidApi.url, key: 'paid-key' } : undefined,
     }),
   });
+
+/** The chat a YouTube link makes, as the intake posts it. */
+const postYouTubeLink = (client: TestApp['client'] extends () => infer C ? C : never, videoId: string) =>
+  client.post('/api/chats', { source: 'youtube', youtubeUrl: `https://www.youtube.com/watch?v=${videoId}` });
 
 describe('the YouTube transcript chain', () => {
   it('reads the watch page and prefers the manual English track, keeping start times', async () => {
@@ -133,6 +140,113 @@ describe('the YouTube transcript chain', () => {
     });
     const cached = await t.db.select().from(transcriptCache);
     expect(cached.map((row) => row.videoId)).not.toContain('blocked0001');
+  });
+});
+
+describe('YouTube refusing a server', () => {
+  it('reports Blocked when the caption tracks need a proof-of-origin token and answer empty', async () => {
+    const outcome = await fetcher().fetchTranscript('poToken0001');
+    expect(outcome).toMatchObject({
+      ok: false,
+      kind: 'blocked',
+      attempts: [
+        { source: 'watch-page', kind: 'blocked', reason: expect.stringContaining('exp=xpe') },
+        { source: 'youtube-transcript', kind: 'blocked', reason: expect.stringContaining('exp=xpe') },
+      ],
+    });
+    expect(youtube.hitsFor('poToken0001')).toContain('timedtext:poToken0001:en:manual:json3:web=1');
+  });
+
+  it('reports Blocked when every YouTube client gets the bot check (a cloud address)', async () => {
+    const outcome = await fetcher().fetchTranscript('cloudBlock1');
+    expect(outcome).toMatchObject({
+      ok: false,
+      kind: 'blocked',
+      attempts: [{ source: 'watch-page', kind: 'blocked' }, { source: 'youtube-transcript' }],
+    });
+  });
+
+  it('offers paste or upload for both, never "No transcript available"', async () => {
+    const user = await t.createOnboardedUser();
+    for (const videoId of ['poToken0001', 'cloudBlock1']) {
+      const response = await postYouTubeLink(user.client, videoId);
+      expect(response.status, videoId).toBe(502);
+      expect((await response.json()).error.code).toBe('transcript_blocked');
+    }
+  });
+});
+
+describe('YOUTUBE_PROXY_URL', () => {
+  /** Other tests cached these videos: fetch them afresh. */
+  const forget = (...videoIds: string[]) =>
+    t.db.delete(transcriptCache).where(inArray(transcriptCache.videoId, videoIds));
+
+  it('sends every YouTube request through the proxy, and the paid API around it', async () => {
+    // YouTube's name resolves only at the proxy: a request that went around it would fail.
+    const proxy = await startHttpProxy({ hosts: { 'youtube.invalid': '127.0.0.1' } });
+    const hiddenYouTube = youtube.baseURL.replace('127.0.0.1', 'youtube.invalid');
+    await forget('manualEn001', 'captcha0001');
+    try {
+      const sources = createYouTubeSources({
+        baseUrl: hiddenYouTube,
+        proxyUrl: proxy.url,
+        transcriptApi: { url: paidApi.url, key: 'paid-key' },
+      });
+      const proxied = createTranscriptFetcher({ db: t.db, logger: t.deps.logger, sources });
+      expect(await proxied.fetchTranscript('manualEn001')).toMatchObject({
+        ok: true,
+        transcript: { source: 'watch-page', title: 'Pricing for bakeries' },
+      });
+      expect(await proxied.fetchTranscript('captcha0001')).toMatchObject({
+        ok: true,
+        transcript: { source: 'transcript-api' },
+      });
+      const targets = new Set(proxy.tunnels.map((tunnel) => tunnel.target));
+      expect(targets).toEqual(new Set([new URL(hiddenYouTube).host]));
+      expect(paidApi.requests).toContainEqual({
+        authorization: 'Bearer paid-key',
+        body: { videoId: 'captcha0001' },
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('authenticates with the credentials in its URL', async () => {
+    const proxy = await startHttpProxy({ credentials: { user: 'vid visor', password: 's3cret:!' } });
+    await forget('frOnly00001', 'autoOnly001');
+    try {
+      const outcome = await fetcher(false, proxy.url).fetchTranscript('frOnly00001');
+      expect(outcome).toMatchObject({ ok: true, transcript: { source: 'watch-page', language: 'fr' } });
+      expect(proxy.tunnels[0]!.authorization).toBe(
+        `Basic ${Buffer.from('vid visor:s3cret:!').toString('base64')}`,
+      );
+      const refused = await fetcher(false, proxy.url.replace('s3cret', 'wrong')).fetchTranscript(
+        'autoOnly001',
+      );
+      expect(refused).toMatchObject({ ok: false, attempts: [{ kind: 'failed' }, { kind: 'failed' }] });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('is read from the environment: a chat from a link through the proxy, and Blocked for exp=xpe', async () => {
+    const proxy = await startHttpProxy();
+    const proxied = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL, YOUTUBE_PROXY_URL: proxy.url });
+    await proxied.db.delete(transcriptCache).where(inArray(transcriptCache.videoId, ['manualEn001']));
+    try {
+      const user = await proxied.createOnboardedUser();
+      const created = await postYouTubeLink(user.client, 'manualEn001');
+      expect(created.status).toBe(201);
+      expect((await created.json()).title).toBe('Pricing for bakeries');
+      const blocked = await postYouTubeLink(user.client, 'poToken0001');
+      expect(blocked.status).toBe(502);
+      expect((await blocked.json()).error.code).toBe('transcript_blocked');
+      expect(proxy.tunnels.map((tunnel) => tunnel.target)).toContain(new URL(youtube.baseURL).host);
+    } finally {
+      await proxied.close();
+      await proxy.close();
+    }
   });
 });
 

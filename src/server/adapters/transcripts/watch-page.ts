@@ -1,5 +1,11 @@
 import { collapseWhitespace, type TranscriptSegment } from '../../../shared/transcript';
-import { type CaptionTrack, captionTracksOf, type PlayerResponse, preferredTrack } from './caption-tracks';
+import {
+  type CaptionTrack,
+  captionTracksOf,
+  emptyTrackFailure,
+  type PlayerResponse,
+  preferredTrack,
+} from './caption-tracks';
 import type { SourceResult, TranscriptSource } from './index';
 import { atBaseUrl, BROWSER_USER_AGENT } from './youtube-urls';
 
@@ -23,6 +29,7 @@ export function createWatchPageSource(options: {
         signal,
       });
       if (page.status === 429) return { ok: false, kind: 'rate_limited', reason: 'watch page: 429' };
+      if (page.status === 403) return { ok: false, kind: 'blocked', reason: 'watch page: 403' };
       if (!page.ok) return { ok: false, kind: 'failed', reason: `watch page: ${page.status}` };
       const html = await page.text();
       if (html.includes('g-recaptcha')) return { ok: false, kind: 'rate_limited', reason: 'captcha' };
@@ -33,8 +40,7 @@ export function createWatchPageSource(options: {
       const track = preferredTrack(captionTracksOf(player));
       if (!track) return { ok: false, kind: 'unavailable', reason: 'the video has no captions' };
       const segments = await fetchJson3Track(track, options, signal);
-      if (segments === null)
-        return { ok: false, kind: 'failed', reason: 'caption track was empty or unreadable' };
+      if (segments === null) return emptyTrackFailure(track.baseUrl, 'watch page');
       return {
         ok: true,
         transcript: {

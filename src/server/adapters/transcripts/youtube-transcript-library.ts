@@ -4,6 +4,7 @@ import {
   YoutubeTranscriptTooManyRequestError,
 } from 'youtube-transcript';
 import { collapseWhitespace } from '../../../shared/transcript';
+import { emptyTrackFailure } from './caption-tracks';
 import type { TranscriptSource } from './index';
 import { fetchAtBaseUrl } from './youtube-urls';
 
@@ -19,11 +20,15 @@ export function createYoutubeTranscriptSource(options: {
   return {
     name: 'youtube-transcript',
     async fetch(videoId, signal) {
+      let captionUrl: string | null = null;
       const fetchSrv3: typeof globalThis.fetch = (input, init) => {
         const url = new URL(
           typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
         );
-        if (url.pathname.endsWith('/timedtext')) url.searchParams.set('fmt', 'srv3');
+        if (url.pathname.endsWith('/timedtext')) {
+          captionUrl = url.href;
+          url.searchParams.set('fmt', 'srv3');
+        }
         return routed(url, { ...init, signal });
       };
       try {
@@ -35,7 +40,11 @@ export function createYoutubeTranscriptSource(options: {
             text: collapseWhitespace(item.text),
           }))
           .filter((segment) => segment.text);
-        if (segments.length === 0) return { ok: false, kind: 'failed', reason: 'library returned no lines' };
+        if (segments.length === 0) {
+          return captionUrl
+            ? emptyTrackFailure(captionUrl, 'youtube-transcript')
+            : { ok: false, kind: 'failed', reason: 'library returned no lines' };
+        }
         return {
           ok: true,
           transcript: { videoId, title: null, language: items[0]?.lang ?? null, kind: null, segments },
