@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { createChatThroughConsult } from './support/consult';
+import { createChatThroughConsult, createSampleChat } from './support/consult';
 import { signUpOnboarded } from './support/onboarding';
 import { uniqueE2eEmail } from './support/users';
 
@@ -61,6 +61,39 @@ test.describe('chat library', () => {
     );
     await remove.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No recent chats')).toBeVisible();
+  });
+
+  test('Saved Chats opens from the header, the account menu, and View all under Recent Chats', async ({
+    page,
+    server,
+  }) => {
+    await createSampleChat(page, server);
+    await page.goto('/dashboard');
+    await page.getByRole('banner').getByRole('link', { name: 'Saved Chats' }).click();
+    await expect(page).toHaveURL(/\/saved-chats$/);
+    await expect(page.getByRole('list', { name: 'Saved chats' }).getByRole('listitem')).toHaveCount(1);
+
+    // At phone width the header keeps the logo and the menu: Saved Chats is in the menu.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Saved Chats' })).toBeHidden();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Saved Chats' }).click();
+    await expect(page).toHaveURL(/\/saved-chats$/);
+
+    // Recent Chats shows the newest 50: View all appears once there are more.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Recent Chats' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View all' })).toHaveCount(0);
+    for (let i = 0; i < 50; i++) await createSampleChat(page, server);
+    await page.reload();
+    await page.getByRole('link', { name: 'View all' }).click();
+    await expect(page).toHaveURL(/\/saved-chats$/);
+    await expect(page.getByRole('list', { name: 'Saved chats' }).getByRole('listitem')).toHaveCount(20);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=3$/);
+    await expect(page.getByRole('list', { name: 'Saved chats' }).getByRole('listitem')).toHaveCount(11);
   });
 
   test('search saved chats and export one as Markdown and PDF', async ({ page }) => {

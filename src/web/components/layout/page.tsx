@@ -19,7 +19,7 @@ export function Page({
 }) {
   const max = { default: 'max-w-5xl', narrow: 'max-w-2xl', wide: 'max-w-6xl' }[width];
   return (
-    <main id="main" className={cn('mx-auto w-full px-4 py-6 sm:py-10', max, className)}>
+    <main id="main" className={cn('mx-auto w-full px-4 pt-6 pb-20 sm:pt-10', max, className)}>
       {title || actions ? (
         <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
           <div className="grid gap-1">
