@@ -32,6 +32,29 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/complete-profile$/);
   });
 
+  test('a super admin from SUPER_ADMIN_EMAILS skips the profile wizard and the plans', async ({
+    page,
+    server,
+  }) => {
+    const email = server.takeSuperAdminEmail();
+    await signUpAndConfirm(page, server, email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Recent Chats' })).toBeVisible();
+    await page.goto('/consult');
+    await expect(page.getByRole('heading', { name: 'Smart Business Assistant' })).toBeVisible();
+
+    // Back to where they asked to go after signing in again; the profile stays theirs to fill.
+    await signOutThroughMenu(page);
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin/assistant');
+    await expect(page.getByRole('heading', { name: 'AI Assistant' })).toBeVisible();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText('Personal Information').first()).toBeVisible();
+  });
+
   // These journeys try a wrong password on purpose: the browser logs the 401.
   test.describe('with refused sign-ins', () => {
     test.use({ allowConsoleErrors: [/\/api\/auth\/sign-in\/email$/] });

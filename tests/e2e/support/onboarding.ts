@@ -26,7 +26,8 @@ export function chooseFreePlanViaApi(page: Page, server: AppServer, planId: 'fre
 
 /**
  * A signed-in account past the onboarding gates, set up through the API as the wizard and the plan page
- * would: everyone completes the profile; users also choose Free (staff skip the plan gate).
+ * would: the profile (staff pass the gates without one, but their journeys' chats read it); users also
+ * choose Free.
  */
 export async function signUpOnboarded(
   page: Page,
