@@ -149,6 +149,53 @@ test.describe('plans and billing (local provider)', () => {
   });
 });
 
+test.describe('moving between Free and paid', () => {
+  test('the trial shows on the paid cards until the first subscription; choosing Free while paying waits for the period end, and Resume undoes it', async ({
+    page,
+    server,
+  }) => {
+    await signUpViaApi(page, server);
+    await completeProfileViaApi(page, server);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/onboarding$/);
+    const card = (name: string) => page.getByLabel(`${name} plan`, { exact: true });
+    await expect(card('Pro').getByText('Starts with a 7-day free trial')).toBeVisible();
+    await expect(card('Premium').getByText('Starts with a 7-day free trial')).toBeVisible();
+    await expect(card('Free').getByText(/free trial/)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Get Started with Pro' }).click();
+    await payTestCheckout(page, '4242 4242 4242 4242', 'Start trial');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await openAccountTab(page, 'Subscription');
+    await page.getByRole('link', { name: 'Update Subscription' }).click();
+    await expect(page.getByRole('button', { name: 'Current Plan: Pro' })).toBeDisabled();
+    await expect(page.getByText(/free trial/)).toHaveCount(0);
+
+    // Free while Pro runs: a confirmation that says when, then the Subscription tab shows Free next.
+    await page.getByRole('button', { name: 'Get Started with Free' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Move to Free?' });
+    await expect(confirm).toContainText(/Your Pro plan stays active until \d\d\/\d\d\/\d{4}/);
+    await expect(confirm).toContainText('Your account then moves to Free.');
+    await confirm.getByRole('button', { name: 'Move to Free' }).click();
+    await expect(page.getByText('Subscription updated!')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\?tab=subscription$/);
+    await expect(page.getByRole('heading', { name: 'Pro' })).toBeVisible();
+    await expect(page.getByText('Cancels')).toBeVisible();
+    await expect(page.getByText(/^Free, from \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Resume Subscription' }).click();
+    const resume = page.getByRole('dialog', { name: 'Resume Subscription' });
+    await expect(resume).toContainText('Your account will not move to Free.');
+    await confirmInDialog(page, 'Resume Subscription', 'Resume Subscription');
+    await expect(page.getByText('Next payment:')).toBeVisible();
+    await expect(page.getByText('Next plan:')).toHaveCount(0);
+
+    // Back on the plans, Free can be chosen again (nothing is scheduled).
+    await page.goto('/onboarding');
+    await expect(page.getByRole('button', { name: 'Get Started with Free' })).toBeEnabled();
+  });
+});
+
 test.describe('free plan and the account screen', () => {
   test('Free plan, Profile tab update, Change Password with automatic sign-out', async ({ page, server }) => {
     const { email } = await signUpViaApi(page, server);
