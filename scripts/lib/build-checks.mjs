@@ -35,7 +35,7 @@ export function findSecretsInBuild(webRoot) {
   );
   const leaks = [];
   for (const file of filesUnder(webRoot)) {
-    if (/\.(br|gz|png|jpg|webp|ico)$/.test(file)) continue;
+    if (/\.(br|gz|png|jpg|webp|ico|webm|mp4)$/.test(file)) continue;
     const content = readFileSync(file, 'utf8');
     for (const needle of needles)
       if (content.includes(needle)) leaks.push(`${path.relative(webRoot, file)}: ${needle}`);

@@ -30,7 +30,7 @@ test.describe('landing page', () => {
     ).toHaveCount(4);
     await expect(page.locator('details')).toHaveCount(4);
     await expect(page.getByRole('img', { name: '5 out of 5 stars' })).toHaveCount(3);
-    await expect(page.getByText('Demo video coming soon')).toBeVisible();
+    await expect(page.getByLabel('Vidvisor demo video')).toBeVisible();
 
     const tryFree = page.getByRole('main').getByRole('link', { name: 'Try Free' });
     await expect(tryFree.first()).toHaveAttribute('href', '/auth');
@@ -51,6 +51,50 @@ test.describe('landing page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test('the recorded demo loads nothing but its poster before Play, then plays muted and inline', async ({
+    page,
+  }) => {
+    const media: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/demo/')) media.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const video = page.getByLabel('Vidvisor demo video');
+    await video.scrollIntoViewIfNeeded();
+    const attributes = {
+      preload: 'none',
+      poster: '/demo/vidvisor-demo-poster.webp',
+      controls: '',
+      muted: '',
+      playsinline: '',
+    };
+    for (const [name, value] of Object.entries(attributes)) await expect(video).toHaveAttribute(name, value);
+    const sources = video.locator('source');
+    await expect(sources).toHaveCount(2);
+    await expect(sources.nth(0)).toHaveAttribute('type', 'video/webm');
+    await expect(sources.nth(1)).toHaveAttribute('type', 'video/mp4');
+    await expect(page.getByText(/A silent walk-through/)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(media).toEqual(['/demo/vidvisor-demo-poster.webp']);
+
+    // Play, as a keyboard user does: the player's own controls take Space once it has focus.
+    await video.focus();
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(0);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    expect(media).toContain('/demo/vidvisor-demo.webm');
+    expect(media).not.toContain('/demo/vidvisor-demo.mp4');
+  });
+
+  test('serves the recorded demo by byte ranges, so the player can seek', async ({ request }) => {
+    const response = await request.get('/demo/vidvisor-demo.mp4', { headers: { range: 'bytes=0-99' } });
+    expect(response.status()).toBe(206);
+    expect(response.headers()['content-type']).toBe('video/mp4');
+    expect((await response.body()).length).toBe(100);
+  });
+
   test('plays the demo video when DEMO_VIDEO_URL is set', async ({ page }) => {
     const server = await startAppServer({ DEMO_VIDEO_URL: 'https://videos.example.com/vidvisor-demo.mp4' });
     try {
@@ -58,6 +102,8 @@ test.describe('landing page', () => {
       const video = page.locator('video');
       await expect(video).toHaveAttribute('src', 'https://videos.example.com/vidvisor-demo.mp4');
       await expect(video).toHaveAttribute('controls', '');
+      await expect(video).toHaveAttribute('preload', 'none');
+      await expect(video.locator('source')).toHaveCount(0);
     } finally {
       await server.stop();
     }

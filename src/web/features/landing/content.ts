@@ -32,8 +32,8 @@ export const demo = {
   title: 'See a consultation from start to finish',
   intro: 'From a pasted YouTube link to a plan that fits your business, in one chat.',
   videoCaption: 'Walk-through: from a YouTube link to follow-up questions.',
-  stillAlt: 'Illustration: a business video beside Vidvisor’s answer, which cites the moment [04:12].',
-  stillCaption: 'Demo video coming soon. Shown: a consultation on a pricing talk.',
+  recordedCaption:
+    'A silent walk-through: a pasted transcript becomes an answer that streams in and cites moments such as [01:52], each a link to that moment of the video; then the usage panel shows the tokens it took.',
 } as const;
 
 export const whatItIs = {

@@ -1,37 +1,39 @@
-import posterUrl from '../assets/demo-poster.svg?no-inline';
+import customVideoPosterUrl from '../assets/demo-poster.svg?no-inline';
 import { demo } from '../content';
+import { DEMO_VIDEO } from '../demo-files';
 
 /**
- * The demo: the video once its URL is known, otherwise the same still as a poster frame (not playable).
+ * The demo: our recorded walk-through, or the video at DEMO_VIDEO_URL once the page learns it. Nothing
+ * of the video loads before Play (preload="none"), only its poster frame; it plays muted and inline.
  * Both sit in one aspect-video box, so nothing shifts when the URL arrives after hydration.
  */
 export function DemoVideo({ url }: { url: string | null }) {
   return (
     <figure className="mx-auto max-w-5xl">
       <div className="aspect-video overflow-hidden rounded-lg border bg-muted shadow-sm">
-        {url ? (
-          // biome-ignore lint/a11y/useMediaCaption: configuration gives the video's URL only, no captions.
-          <video
-            controls
-            preload="none"
-            poster={posterUrl}
-            src={url}
-            aria-label="Vidvisor demo video"
-            className="size-full bg-muted object-contain"
-          />
-        ) : (
-          <img
-            src={posterUrl}
-            alt={demo.stillAlt}
-            width={1280}
-            height={720}
-            decoding="async"
-            className="size-full object-cover"
-          />
-        )}
+        <video
+          key={url ?? 'recorded'}
+          controls
+          muted
+          playsInline
+          preload="none"
+          poster={url ? customVideoPosterUrl : DEMO_VIDEO.poster}
+          src={url ?? undefined}
+          width={1280}
+          height={720}
+          aria-label="Vidvisor demo video"
+          className="size-full bg-muted object-contain"
+        >
+          {url ? null : (
+            <>
+              <source src={DEMO_VIDEO.webm} type="video/webm" />
+              <source src={DEMO_VIDEO.mp4} type="video/mp4" />
+            </>
+          )}
+        </video>
       </div>
       <figcaption className="mt-3 text-center text-sm text-muted-foreground">
-        {url ? demo.videoCaption : demo.stillCaption}
+        {url ? demo.videoCaption : demo.recordedCaption}
       </figcaption>
     </figure>
   );
