@@ -171,21 +171,6 @@ function crossCheck(values: Env): { variable: string; message: string }[] {
   return issues;
 }
 
-/** The names this machine answers to on its own loopback interface. */
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * Origins whose browser requests we accept (CSRF checks, Better Auth's trusted origins): BASE_URL's;
- * without one, the app is opened on this machine, by any loopback name of its port.
- */
-export function trustedOrigins(config: Config): string[] {
-  const origins = new Set([new URL(config.baseUrl).origin]);
-  if (!config.BASE_URL) for (const host of LOOPBACK_HOSTS) origins.add(`http://${host}:${config.PORT}`);
-  // `npm run dev` serves the UI from Vite's port and proxies the API.
-  if (config.NODE_ENV === 'development') origins.add('http://localhost:5173').add('http://127.0.0.1:5173');
-  return [...origins];
-}
-
 /** Whether a URL names this machine (localhost, 127.0.0.0/8, ::1): the app is being tried where it runs. */
 export function isLoopbackUrl(url: string): boolean {
   const { hostname } = new URL(url);
@@ -195,4 +180,25 @@ export function isLoopbackUrl(url: string): boolean {
     hostname === '[::1]' ||
     /^127(\.\d{1,3}){3}$/.test(hostname)
   );
+}
+
+/** The names a browser on this machine reaches its loopback interface by. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Origins whose browser requests we accept (CSRF checks, Better Auth's trusted origins): BASE_URL's.
+ * When that names this machine (as it does when unset), any loopback name of the same port is this app too.
+ */
+export function trustedOrigins(config: Config): string[] {
+  const origins = new Set([new URL(config.baseUrl).origin]);
+  if (isLoopbackUrl(config.baseUrl)) {
+    for (const host of LOOPBACK_HOSTS) {
+      const alias = new URL(config.baseUrl);
+      alias.hostname = host;
+      origins.add(alias.origin);
+    }
+  }
+  // `npm run dev` serves the UI from Vite's port and proxies the API.
+  if (config.NODE_ENV === 'development') origins.add('http://localhost:5173').add('http://127.0.0.1:5173');
+  return [...origins];
 }

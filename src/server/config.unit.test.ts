@@ -94,12 +94,18 @@ describe('trusted origins', () => {
     ]);
   });
 
-  it('accepts only BASE_URL when it is set, even a loopback one', () => {
+  it('accepts every loopback name of a loopback BASE_URL, with its scheme and port', () => {
+    expect(
+      trustedOrigins(loadConfig({ BASE_URL: 'https://127.0.0.1:8443/', NODE_ENV: 'production' })),
+    ).toEqual(['https://127.0.0.1:8443', 'https://localhost:8443', 'https://[::1]:8443']);
+  });
+
+  it('accepts only BASE_URL when it names another address', () => {
     expect(
       trustedOrigins(loadConfig({ BASE_URL: 'https://app.example.com/', NODE_ENV: 'production' })),
     ).toEqual(['https://app.example.com']);
-    expect(trustedOrigins(loadConfig({ BASE_URL: 'http://127.0.0.1:3000', NODE_ENV: 'production' }))).toEqual(
-      ['http://127.0.0.1:3000'],
-    );
+    expect(
+      trustedOrigins(loadConfig({ BASE_URL: 'http://192.168.1.20:3000', NODE_ENV: 'production' })),
+    ).toEqual(['http://192.168.1.20:3000']);
   });
 });

@@ -53,3 +53,18 @@ describe('with BASE_URL', () => {
     expect((await loopback.json()).error.message).toContain('BASE_URL must name the address users open');
   });
 });
+
+describe('with a loopback BASE_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_URL: 'http://127.0.0.1:3000' });
+  });
+  afterAll(() => t.close());
+
+  it('still takes forms from the other loopback names of its port', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000']) {
+      expect((await signUpFrom(t, origin)).status, origin).toBe(200);
+    }
+    expect((await signUpFrom(t, 'http://localhost:3001')).status).toBe(403);
+  });
+});
