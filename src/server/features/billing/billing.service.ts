@@ -59,13 +59,9 @@ export async function chooseFreePlan(deps: BillingDeps, user: SessionUser, planI
     const ending = current.cancelAtPeriodEnd ? current : await cancelAtPeriodEnd(deps, user.id, current);
     startsAt = iso(ending.cancelAt ?? ending.currentPeriodEnd);
   }
-  await setFreePlan(deps, user.id, planId);
+  await deps.db.update(users).set({ freePlanId: planId }).where(eq(users.id, user.id));
+  await announceBillingChange(deps.database, user.id);
   return { plan: { id: planId, name: planDisplayName(planId) }, startsAt };
-}
-
-async function setFreePlan(deps: BillingDeps, userId: string, planId: FreePlanId | null) {
-  await deps.db.update(users).set({ freePlanId: planId }).where(eq(users.id, userId));
-  await announceBillingChange(deps.database, userId);
 }
 
 /** A first subscription starts with a trial; anyone who has had one pays from the start. */
@@ -156,11 +152,14 @@ export async function resumeSubscription(deps: BillingDeps, user: SessionUser, s
   return getSubscriptionView(deps, user);
 }
 
-/** Undoes a cancellation at the period end, and with it a move to the free plan chosen for then. */
+/**
+ * Undoes a cancellation at the period end: the subscription renews, so the account does not move to
+ * the free plan recorded for then. That plan stays on record, as it does for anyone who chose Free
+ * before subscribing: it is where the account goes if the subscription ever ends.
+ */
 async function keepRenewing(deps: BillingDeps, userId: string, current: SubscriptionRow) {
   const updated = await deps.billing.setCancelAtPeriodEnd(current.providerSubscriptionId, false);
   await applySubscription(deps, userId, updated, 'customer.subscription.updated');
-  await setFreePlan(deps, userId, null);
 }
 
 /** Ends the user's running subscription now: the first step of deleting the account. */

@@ -354,22 +354,50 @@ describe('choosing Free while a paid plan runs', () => {
     }
   });
 
-  it('Resume undoes it: the paid plan renews and the account no longer moves to Free', async () => {
+  it('Resume undoes it: the paid plan renews past the period end instead of moving to Free', async () => {
     const user = await t.createUser({ profile: true });
-    await subscribe(user, 'pro');
-    const sub = await subscriptionOf(user);
-    await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free_annual' } });
-    const resumed = await user.client.json('/api/billing/subscription/resume', {
-      method: 'POST',
-      json: { subscriptionId: sub.id },
-    });
-    expect(resumed).toMatchObject({
-      subscription: { planId: 'pro', cancelAtPeriodEnd: false, cancelAt: null },
-      freePlan: null,
-      nextPlan: null,
-    });
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.freePlanId).toBeNull();
+    const started = clock;
+    try {
+      await subscribe(user, 'pro');
+      const sub = await subscriptionOf(user);
+      await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free_annual' } });
+      const resumed = await user.client.json('/api/billing/subscription/resume', {
+        method: 'POST',
+        json: { subscriptionId: sub.id },
+      });
+      expect(resumed).toMatchObject({
+        subscription: { planId: 'pro', cancelAtPeriodEnd: false, cancelAt: null },
+        nextPlan: null,
+      });
+
+      clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
+      expect(await subscriptionOf(user)).toMatchObject({ id: sub.id, planId: 'pro', active: true });
+      expect(await user.client.json('/api/me')).toMatchObject({ plan: { id: 'pro' } });
+    } finally {
+      clock = started;
+    }
+  });
+
+  it('a user on Free before subscribing still falls back to it after a resumed, then ended, subscription', async () => {
+    const user = await t.createUser({ profile: true, freePlan: 'free' });
+    const started = clock;
+    try {
+      await subscribe(user, 'pro');
+      const sub = await subscriptionOf(user);
+      const cancel = { method: 'POST', json: { subscriptionId: sub.id } } as const;
+      await user.client.json('/api/billing/subscription/cancel', cancel);
+      expect((await user.client.json('/api/billing/subscription')).nextPlan).toEqual({
+        id: 'free',
+        name: 'Free',
+      });
+      await user.client.json('/api/billing/subscription/resume', cancel);
+      await user.client.json('/api/billing/subscription/cancel', cancel);
+      clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
+      expect(await subscriptionOf(user)).toMatchObject({ status: 'canceled', active: false });
+      expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'free' } });
+    } finally {
+      clock = started;
+    }
   });
 
   it('choosing a paid plan instead keeps the subscription renewing, on the new price', async () => {
