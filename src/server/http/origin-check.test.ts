@@ -2,32 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../testing/fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 
-/** A sign-up posted from a page at `origin`, as the browser sends it. */
-function signUpFrom(t: TestApp, origin: string) {
-  return t.client().request('/api/auth/sign-up/email', {
-    method: 'POST',
-    json: { email: uniqueEmail(), password: TEST_PASSWORD, name: '' },
-    headers: { origin },
+/** An app on these settings, for the tests of the describe block that calls this. */
+function appOn(env: Record<string, string>) {
+  const app = {} as { t: TestApp };
+  beforeAll(async () => {
+    app.t = await createTestApp(env);
   });
+  afterAll(() => app.t.close());
+  /** A sign-up posted from a page at `origin`, as the browser sends it. */
+  return (origin: string) =>
+    app.t.client().request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: uniqueEmail(), password: TEST_PASSWORD, name: '' },
+      headers: { origin },
+    });
 }
 
 describe('without BASE_URL: the app opened on this machine', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: '', PORT: '3000' });
-  });
-  afterAll(() => t.close());
+  const signUpFrom = appOn({ BASE_URL: '', PORT: '3000' });
 
   it('accepts forms from every loopback name of its port', async () => {
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
-      const response = await signUpFrom(t, origin);
-      expect(response.status, origin).toBe(200);
+      expect((await signUpFrom(origin)).status, origin).toBe(200);
     }
   });
 
   it('refuses another port, another scheme and the LAN address, saying BASE_URL must name it', async () => {
     for (const origin of ['http://127.0.0.1:3001', 'https://localhost:3000', 'http://192.168.1.20:3000']) {
-      const response = await signUpFrom(t, origin);
+      const response = await signUpFrom(origin);
       expect(response.status, origin).toBe(403);
       expect(await response.json()).toEqual({
         error: {
@@ -39,32 +41,24 @@ describe('without BASE_URL: the app opened on this machine', () => {
   });
 });
 
-describe('with BASE_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: 'https://app.example.com' });
-  });
-  afterAll(() => t.close());
+describe('with a loopback BASE_URL', () => {
+  const signUpFrom = appOn({ BASE_URL: 'http://127.0.0.1:3000' });
 
-  it('accepts only that origin: a loopback one is another site', async () => {
-    expect((await signUpFrom(t, 'https://app.example.com')).status).toBe(200);
-    const loopback = await signUpFrom(t, 'http://127.0.0.1:3000');
-    expect(loopback.status).toBe(403);
-    expect((await loopback.json()).error.message).toContain('BASE_URL must name the address users open');
+  it('still takes forms from the other loopback names of its port, and from no other port', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000']) {
+      expect((await signUpFrom(origin)).status, origin).toBe(200);
+    }
+    expect((await signUpFrom('http://localhost:3001')).status).toBe(403);
   });
 });
 
-describe('with a loopback BASE_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: 'http://127.0.0.1:3000' });
-  });
-  afterAll(() => t.close());
+describe('with BASE_URL naming another address', () => {
+  const signUpFrom = appOn({ BASE_URL: 'https://app.example.com' });
 
-  it('still takes forms from the other loopback names of its port', async () => {
-    for (const origin of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000']) {
-      expect((await signUpFrom(t, origin)).status, origin).toBe(200);
-    }
-    expect((await signUpFrom(t, 'http://localhost:3001')).status).toBe(403);
+  it('accepts only that origin: a loopback one is another site', async () => {
+    expect((await signUpFrom('https://app.example.com')).status).toBe(200);
+    const loopback = await signUpFrom('http://127.0.0.1:3000');
+    expect(loopback.status).toBe(403);
+    expect((await loopback.json()).error.message).toContain('BASE_URL must name the address users open');
   });
 });

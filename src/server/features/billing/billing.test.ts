@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBillingProvider } from '../../adapters/billing/local';
 import { billingEvents, paymentMethods, subscriptions, users } from '../../db/schema';
 import { localSessionOf, readEventStream, subscribeWithTestCard, TEST_CARD } from '../../testing/billing';
@@ -320,84 +320,74 @@ describe('subscription actions', () => {
 });
 
 describe('choosing Free while a paid plan runs', () => {
+  const started = clock;
+  afterEach(() => {
+    clock = started;
+  });
+
   it('cancels at the period end and records Free as the next plan; the account moves to Free then', async () => {
     const user = await t.createUser({ profile: true });
-    const started = clock;
-    try {
-      await subscribe(user, 'pro');
-      const sub = await subscriptionOf(user);
-      const chosen = await user.client.json('/api/billing/free-plan', {
-        method: 'POST',
-        json: { planId: 'free' },
-      });
-      expect(chosen).toEqual({ plan: { id: 'free', name: 'Free' }, startsAt: sub.currentPeriodEnd });
-      const view = await user.client.json('/api/billing/subscription');
-      expect(view).toMatchObject({
-        subscription: { id: sub.id, planId: 'pro', active: true, cancelAtPeriodEnd: true },
-        nextPlan: { id: 'free', name: 'Free' },
-      });
-      expect(view.subscription.cancelAt).toBe(sub.currentPeriodEnd);
-      // Until the period ends the paid plan (and its allowance) stays.
-      expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'pro' } });
-      expect((await user.client.json('/api/usage')).limits.monthlyTokens).toBe(200_000);
+    await subscribe(user, 'pro');
+    const sub = await subscriptionOf(user);
+    const chosen = await user.client.json('/api/billing/free-plan', {
+      method: 'POST',
+      json: { planId: 'free' },
+    });
+    expect(chosen).toEqual({ plan: { id: 'free', name: 'Free' }, startsAt: sub.currentPeriodEnd });
+    const view = await user.client.json('/api/billing/subscription');
+    expect(view).toMatchObject({
+      subscription: { id: sub.id, planId: 'pro', active: true, cancelAtPeriodEnd: true },
+      nextPlan: { id: 'free', name: 'Free' },
+    });
+    expect(view.subscription.cancelAt).toBe(sub.currentPeriodEnd);
+    // Until the period ends the paid plan (and its allowance) stays.
+    expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'pro' } });
+    expect((await user.client.json('/api/usage')).limits.monthlyTokens).toBe(200_000);
 
-      clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
-      expect(await user.client.json('/api/billing/subscription')).toMatchObject({
-        subscription: { status: 'canceled', active: false },
-        freePlan: { id: 'free' },
-        nextPlan: null,
-      });
-      expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'free' } });
-      expect((await user.client.json('/api/usage')).limits.monthlyTokens).toBe(30_000);
-    } finally {
-      clock = started;
-    }
+    clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
+    expect(await user.client.json('/api/billing/subscription')).toMatchObject({
+      subscription: { status: 'canceled', active: false },
+      freePlan: { id: 'free' },
+      nextPlan: null,
+    });
+    expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'free' } });
+    expect((await user.client.json('/api/usage')).limits.monthlyTokens).toBe(30_000);
   });
 
   it('Resume undoes it: the paid plan renews past the period end instead of moving to Free', async () => {
     const user = await t.createUser({ profile: true });
-    const started = clock;
-    try {
-      await subscribe(user, 'pro');
-      const sub = await subscriptionOf(user);
-      await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free_annual' } });
-      const resumed = await user.client.json('/api/billing/subscription/resume', {
-        method: 'POST',
-        json: { subscriptionId: sub.id },
-      });
-      expect(resumed).toMatchObject({
-        subscription: { planId: 'pro', cancelAtPeriodEnd: false, cancelAt: null },
-        nextPlan: null,
-      });
+    await subscribe(user, 'pro');
+    const sub = await subscriptionOf(user);
+    await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free_annual' } });
+    const resumed = await user.client.json('/api/billing/subscription/resume', {
+      method: 'POST',
+      json: { subscriptionId: sub.id },
+    });
+    expect(resumed).toMatchObject({
+      subscription: { planId: 'pro', cancelAtPeriodEnd: false, cancelAt: null },
+      nextPlan: null,
+    });
 
-      clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
-      expect(await subscriptionOf(user)).toMatchObject({ id: sub.id, planId: 'pro', active: true });
-      expect(await user.client.json('/api/me')).toMatchObject({ plan: { id: 'pro' } });
-    } finally {
-      clock = started;
-    }
+    clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
+    expect(await subscriptionOf(user)).toMatchObject({ id: sub.id, planId: 'pro', active: true });
+    expect(await user.client.json('/api/me')).toMatchObject({ plan: { id: 'pro' } });
   });
 
   it('a user on Free before subscribing still falls back to it after a resumed, then ended, subscription', async () => {
     const user = await t.createUser({ profile: true, freePlan: 'free' });
-    const started = clock;
-    try {
-      await subscribe(user, 'pro');
-      const sub = await subscriptionOf(user);
-      const cancel = { method: 'POST', json: { subscriptionId: sub.id } } as const;
-      await user.client.json('/api/billing/subscription/cancel', cancel);
-      expect((await user.client.json('/api/billing/subscription')).nextPlan).toEqual({
-        id: 'free',
-        name: 'Free',
-      });
-      await user.client.json('/api/billing/subscription/resume', cancel);
-      await user.client.json('/api/billing/subscription/cancel', cancel);
-      clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
-      expect(await subscriptionOf(user)).toMatchObject({ status: 'canceled', active: false });
-      expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'free' } });
-    } finally {
-      clock = started;
-    }
+    await subscribe(user, 'pro');
+    const sub = await subscriptionOf(user);
+    const cancel = { method: 'POST', json: { subscriptionId: sub.id } } as const;
+    await user.client.json('/api/billing/subscription/cancel', cancel);
+    expect((await user.client.json('/api/billing/subscription')).nextPlan).toEqual({
+      id: 'free',
+      name: 'Free',
+    });
+    await user.client.json('/api/billing/subscription/resume', cancel);
+    await user.client.json('/api/billing/subscription/cancel', cancel);
+    clock = new Date(new Date(sub.currentPeriodEnd).getTime() + DAY_MS);
+    expect(await subscriptionOf(user)).toMatchObject({ status: 'canceled', active: false });
+    expect(await user.client.json('/api/me')).toMatchObject({ gate: 'passed', plan: { id: 'free' } });
   });
 
   it('choosing a paid plan instead keeps the subscription renewing, on the new price', async () => {
