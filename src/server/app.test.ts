@@ -109,4 +109,14 @@ describe('the API shell', () => {
       billingProvider: 'local',
     });
   });
+
+  it('names DEMO_VIDEO_URL as the demo when set (unset, the page plays the recorded one)', async () => {
+    const withVideo = await createTestApp({ DEMO_VIDEO_URL: 'https://videos.example.com/demo.mp4' });
+    try {
+      const config = await withVideo.client().json('/api/config');
+      expect(config.demoVideoUrl).toBe('https://videos.example.com/demo.mp4');
+    } finally {
+      await withVideo.close();
+    }
+  });
 });

@@ -53,4 +53,21 @@ describe('serving the built web app', () => {
     expect(await response.text()).toBe('User-agent: *');
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
   });
+
+  it('serves the recorded demo under public/ by byte ranges, uncompressed, so the player can seek', async () => {
+    const publicFiles = webAppRoutes(path.resolve(import.meta.dirname, '../../../public'));
+    for (const [file, type] of [
+      ['vidvisor-demo.webm', 'video/webm'],
+      ['vidvisor-demo.mp4', 'video/mp4'],
+    ]) {
+      const response = await publicFiles.request(`/demo/${file}`, {
+        headers: { range: 'bytes=100-199', 'accept-encoding': 'gzip, br' },
+      });
+      expect(response.status, file).toBe(206);
+      expect(response.headers.get('content-type')).toBe(type);
+      expect(response.headers.get('content-encoding')).toBeNull();
+      expect(response.headers.get('content-range')).toMatch(/^bytes 100-199\/\d+$/);
+      expect((await response.arrayBuffer()).byteLength).toBe(100);
+    }
+  });
 });
