@@ -48,14 +48,14 @@ export function SiteHeader({
                       <LayoutDashboard /> Dashboard
                     </Link>
                   </Button>
-                  <Button asChild variant="ghost" className="hidden sm:inline-flex">
-                    <Link to={paths.suggestions.href()}>
-                      <Sparkles /> Suggestions
-                    </Link>
-                  </Button>
                   <Button asChild variant="ghost" className="hidden lg:inline-flex">
                     <Link to={paths.savedChats.href()}>
                       <Library /> Saved Chats
+                    </Link>
+                  </Button>
+                  <Button asChild variant="ghost" className="hidden sm:inline-flex">
+                    <Link to={paths.suggestions.href()}>
+                      <Sparkles /> Suggestions
                     </Link>
                   </Button>
                 </>
