@@ -7,13 +7,13 @@ import {
   parsePastedTranscript,
   segmentsToPlainText,
   TRANSCRIPT_FETCH_FAILED_MESSAGE,
-  type TranscriptSegment,
   titleFromTranscript,
 } from '../../../shared/transcript';
 import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
 import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { chatSourcesView, insertSource, type SourceVideo } from '../sources/sources.service';
 import { assertWithinLimit, isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
@@ -27,41 +27,45 @@ import {
 export const TRANSCRIPT_BLOCKED_MESSAGE =
   "YouTube would not give us this video's captions (it blocks many servers). Paste the transcript or upload a caption file instead: we keep the link so your chat still has its video.";
 
-interface TranscriptForChat {
-  transcript: string;
-  segments: TranscriptSegment[] | null;
-  videoId: string | null;
-  youtubeUrl: string | null;
-  title: string | null;
-}
-
-/** Creates a consultation from a YouTube link, a pasted transcript or a caption file. */
+/** Creates a consultation from a YouTube link, a pasted transcript or a caption file: its video is source 1. */
 export async function createChat(deps: AppDeps, user: SessionUser, input: CreateChatInput): Promise<ChatRow> {
   // Before the transcript is fetched: over the limit, the chat could never be answered.
   await assertWithinLimit(deps.db, user);
-  const source = await transcriptFor(deps, input);
-  if (!source.transcript) throw transcriptUnavailable();
-  if (source.transcript.length > MAX_TRANSCRIPT_CHARS) {
+  const video = await readVideo(deps, input);
+  return deps.db.transaction(async (tx) => {
+    const [chat] = await tx
+      .insert(chats)
+      .values({
+        userId: user.id,
+        youtubeUrl: video.youtubeUrl,
+        videoId: video.videoId,
+        transcript: video.transcript,
+        transcriptSegments: video.segments,
+        title: video.title || titleFromTranscript(video.transcript),
+      })
+      .returning();
+    await insertSource(tx, { chatId: chat!.id, userId: user.id }, 1, video);
+    return chat!;
+  });
+}
+
+/**
+ * The video an intake names (a YouTube link, a pasted transcript or a caption file), read and checked:
+ * what a consultation starts from, or a video added to one.
+ */
+export async function readVideo(deps: AppDeps, input: CreateChatInput): Promise<SourceVideo> {
+  const video = await transcriptFor(deps, input);
+  if (!video.transcript) throw transcriptUnavailable();
+  if (video.transcript.length > MAX_TRANSCRIPT_CHARS) {
     throw badRequest(
       `Keep the transcript under ${MAX_TRANSCRIPT_CHARS.toLocaleString('en-US')} characters`,
       'transcript',
     );
   }
-  const [chat] = await deps.db
-    .insert(chats)
-    .values({
-      userId: user.id,
-      youtubeUrl: source.youtubeUrl,
-      videoId: source.videoId,
-      transcript: source.transcript,
-      transcriptSegments: source.segments,
-      title: source.title || titleFromTranscript(source.transcript),
-    })
-    .returning();
-  return chat!;
+  return video;
 }
 
-async function transcriptFor(deps: AppDeps, input: CreateChatInput): Promise<TranscriptForChat> {
+async function transcriptFor(deps: AppDeps, input: CreateChatInput): Promise<SourceVideo> {
   const link = linkOf(input.youtubeUrl);
   if (input.source === 'manual') {
     const segments = parsePastedTranscript(input.transcript);
@@ -88,7 +92,8 @@ async function transcriptFor(deps: AppDeps, input: CreateChatInput): Promise<Tra
   return { transcript: segmentsToPlainText(segments), segments, ...link, title };
 }
 
-function linkOf(youtubeUrl: string | undefined) {
+/** The video id and canonical link of an intake's optional YouTube link. */
+export function linkOf(youtubeUrl: string | undefined) {
   const videoId = youtubeUrl ? parseYouTubeVideoId(youtubeUrl) : null;
   return { videoId, youtubeUrl: videoId ? youTubeWatchUrl(videoId) : null };
 }
@@ -123,8 +128,9 @@ export async function accessChat(
 }
 
 export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess) {
-  const [messages, overLimit] = await Promise.all([
+  const [messages, sources, overLimit] = await Promise.all([
     listMessages(deps.db, access.chat.id),
+    chatSourcesView(deps.db, access.chat.id),
     access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
   ]);
   const { chat } = access;
@@ -138,6 +144,8 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
       createdAt: chat.createdAt.toISOString(),
     },
     messages: messages.map(serializeMessage),
+    /** The videos it draws on (removed ones too, for the citations of earlier answers). */
+    sources,
     readOnly: access.readOnly,
     /** The first answer was claimed but is not stored yet: another tab or request is writing it. */
     firstReplyPending: messages.length === 0 && chat.firstReplyClaimedAt !== null,

@@ -1,0 +1,189 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passagesOf } from '../../adapters/ai/passages';
+import type { Database } from '../../db/client';
+import { MIGRATIONS_DIR, migrateDatabase } from '../../db/migrate';
+import { chatMessages, chatSources, chats, sourcePassages, transcriptCache, users } from '../../db/schema';
+import { openTestDatabase } from '../../testing/test-database';
+import { chatPassages } from './sources.queries';
+import { indexPendingSources } from './sources.service';
+
+/**
+ * A database as it stood before sources existed (migrations up to 0002, with users, chats and
+ * messages), migrated: every chat becomes a one-source consultation, nothing else changes.
+ */
+
+const SOURCES_MIGRATION = '_chat-sources';
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Database;
+let before: { chats: unknown[]; messages: unknown[] };
+
+/** The migrations folder as it was before `tag`: its journal cut just before that entry. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+  const cut = journal.entries.findIndex((entry: { tag: string }) => entry.tag.endsWith(tag));
+  expect(cut).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, cut);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+const VIDEO_ID = 'dQw4w9WgXcQ';
+const SEGMENTS = [
+  { start: 0, duration: 12, text: 'Welcome: today we talk about pricing a bakery subscription.' },
+  { start: 12, duration: 20, text: 'Loyalty cards bring customers back every week.' },
+  { start: 95, duration: 7.5, text: 'Raise prices slowly and tell customers why.' },
+];
+const UNTIMED = 'A pasted talk with no times. It covers referrals for cafes! And it ends here.';
+
+async function seedOldData() {
+  const [maya, leo] = await db
+    .insert(users)
+    .values([
+      { id: 'user-maya', name: 'Maya', email: 'maya@example.com' },
+      { id: 'user-leo', name: 'Leo', email: 'leo@example.com' },
+    ])
+    .returning();
+  await db.insert(transcriptCache).values({
+    videoId: VIDEO_ID,
+    title: 'Pricing a bakery subscription',
+    source: 'watch-page',
+    segments: SEGMENTS,
+  });
+  const inserted = await db
+    .insert(chats)
+    .values([
+      {
+        userId: maya!.id,
+        youtubeUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+        videoId: VIDEO_ID,
+        transcript: SEGMENTS.map((s) => s.text).join(' '),
+        transcriptSegments: SEGMENTS,
+        title: 'Renamed by Maya',
+        totalTokens: 420,
+        firstReplyClaimedAt: new Date('2026-01-02T10:00:00Z'),
+        createdAt: new Date('2026-01-02T09:59:00Z'),
+      },
+      { userId: maya!.id, transcript: UNTIMED, title: 'A pasted talk with no times. It covers referrals fo' },
+      {
+        userId: leo!.id,
+        transcript: 'A deleted chat about churn.',
+        deletedAt: new Date('2026-01-03T00:00:00Z'),
+      },
+    ])
+    .returning();
+  for (const chat of inserted) {
+    await db.insert(chatMessages).values([
+      {
+        chatId: chat.id,
+        userId: chat.userId,
+        role: 'user',
+        content: `Question on ${chat.id}`,
+        createdAt: new Date('2026-01-02T10:00:01Z'),
+      },
+      {
+        chatId: chat.id,
+        userId: chat.userId,
+        role: 'assistant',
+        content: 'See [00:12] for loyalty.',
+        status: 'partial',
+        promptTokens: 300,
+        completionTokens: 120,
+        totalTokens: 420,
+        createdAt: new Date('2026-01-02T10:00:02Z'),
+      },
+    ]);
+  }
+}
+
+const snapshot = async () => ({
+  chats: await db.select().from(chats).orderBy(asc(chats.id)),
+  messages: await db.select().from(chatMessages).orderBy(asc(chatMessages.id)),
+});
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  const oldMigrations = migrationsBefore(SOURCES_MIGRATION);
+  try {
+    await migrateDatabase(database, oldMigrations);
+  } finally {
+    rmSync(oldMigrations, { recursive: true, force: true });
+  }
+  await seedOldData();
+  before = await snapshot();
+  await migrateDatabase(database);
+  await indexPendingSources(db, pino({ level: 'silent' }));
+});
+afterAll(() => database.close());
+
+describe('migrating chats to consultations with sources', () => {
+  it('keeps every chat and every message as it was', async () => {
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('makes each chat, deleted ones included, a consultation whose source 1 is its own video', async () => {
+    for (const chat of before.chats as (typeof chats.$inferSelect)[]) {
+      const sources = await db.select().from(chatSources).where(eq(chatSources.chatId, chat.id));
+      expect(sources).toHaveLength(1);
+      const [source] = sources;
+      expect(source).toMatchObject({
+        userId: chat.userId,
+        number: 1,
+        youtubeUrl: chat.youtubeUrl,
+        videoId: chat.videoId,
+        transcript: chat.transcript,
+        segments: chat.transcriptSegments,
+        createdAt: chat.createdAt,
+        removedAt: null,
+      });
+      expect(source!.indexedAt).not.toBeNull();
+    }
+  });
+
+  it('titles a source as YouTube titled its video, not as its chat was renamed', async () => {
+    const [source] = await db.select().from(chatSources).where(eq(chatSources.videoId, VIDEO_ID));
+    expect(source!.title).toBe('Pricing a bakery subscription');
+    expect(source!.durationSeconds).toBe(102.5);
+    expect(source!.wordCount).toBe(23);
+  });
+
+  it("indexes every source's passages with their start times, as new sources are indexed", async () => {
+    for (const source of await db.select().from(chatSources)) {
+      const passages = await db
+        .select({
+          start: sourcePassages.startSeconds,
+          text: sourcePassages.text,
+          userId: sourcePassages.userId,
+        })
+        .from(sourcePassages)
+        .where(eq(sourcePassages.sourceId, source.id))
+        .orderBy(asc(sourcePassages.position));
+      const expected = passagesOf(source.transcript, source.segments);
+      expect(passages).toEqual(
+        expected.map((p) => ({ start: p.start, text: p.text, userId: source.userId })),
+      );
+    }
+  });
+
+  it('finds the migrated passages by full-text search', async () => {
+    const [source] = await db.select().from(chatSources).where(eq(chatSources.videoId, VIDEO_ID));
+    const found = await chatPassages(db, source!.chatId, 'How do loyalty cards work?', 10_000);
+    expect(found.filter((p) => p.matched).map((p) => p.startSeconds)).toEqual([0]);
+  });
+
+  it('indexes nothing twice when the server starts again', async () => {
+    const count = async () => (await db.select().from(sourcePassages)).length;
+    const indexed = await count();
+    await indexPendingSources(db, pino({ level: 'silent' }));
+    expect(await count()).toBe(indexed);
+  });
+});

@@ -1,0 +1,86 @@
+import { formatTimestamp, parseTimestamp } from './timestamps';
+import { videoUrlAt } from './youtube';
+
+/**
+ * Citations in answers: '[mm:ss]' (or '[h:mm:ss]') points at the chat's own video; '[V2 14:05]' at
+ * the consultation's source number 2, for answers drawn from several videos.
+ */
+const ANY_CITATION = /\[(?:V(\d{1,3}) )?((?:\d{1,2}:)?\d{1,2}:\d{2})\]/g;
+
+export interface Citation {
+  /** The source's number; null for a '[mm:ss]' citation of the chat's own video. */
+  source: number | null;
+  seconds: number;
+}
+
+export type CitationPart = { text: string; citation?: Citation };
+
+/** '[V2 14:05]': how prompts label a passage and answers cite it when a chat draws on several videos. */
+export function formatSourceCitation(source: number, seconds: number): string {
+  return `[V${source} ${formatTimestamp(seconds)}]`;
+}
+
+/**
+ * Text cut into plain parts and citations. A bracket that is already a Markdown link's text
+ * ('[00:10](https://…)') or is not a valid time stays plain.
+ */
+export function citationParts(text: string): CitationPart[] {
+  const parts: CitationPart[] = [];
+  let plainFrom = 0;
+  for (const match of text.matchAll(ANY_CITATION)) {
+    const end = match.index + match[0].length;
+    const seconds = parseTimestamp(match[2]!);
+    if (seconds === null || text[end] === '(') continue;
+    if (match.index > plainFrom) parts.push({ text: text.slice(plainFrom, match.index) });
+    parts.push({ text: match[0], citation: { source: match[1] ? Number(match[1]) : null, seconds } });
+    plainFrom = end;
+  }
+  if (plainFrom < text.length) parts.push({ text: text.slice(plainFrom) });
+  return parts;
+}
+
+/** The cited sources' numbers, each once, in order of first citation. */
+export function citedSources(text: string): number[] {
+  const numbers = citationParts(text).flatMap((part) =>
+    part.citation?.source === undefined || part.citation.source === null ? [] : [part.citation.source],
+  );
+  return [...new Set(numbers)];
+}
+
+/** A video a citation may open: its link (null when the transcript came without one) and its title. */
+export interface CitedVideo {
+  url: string | null;
+  title: string;
+}
+
+/** Resolves a citation's source (null: the chat's own video) to its video, or null when unknown. */
+export type CitationResolver = (source: number | null) => CitedVideo | null;
+
+/** Where a citation leads and what a screen reader calls it: the video's title and the moment. */
+export function citationLink(citation: Citation, resolve: CitationResolver) {
+  const video = resolve(citation.source);
+  if (!video?.url) return null;
+  return {
+    href: videoUrlAt(video.url, citation.seconds),
+    label: `${video.title} at ${formatTimestamp(citation.seconds)}`,
+  };
+}
+
+/**
+ * Markdown with its citations turned into links opening the video at that second. '[V2 14:05]' links
+ * carry the video's title and moment as their Markdown title; '[mm:ss]' links stay bare as before.
+ */
+export function linkCitations(markdown: string, resolve: CitationResolver): string {
+  return citationParts(markdown)
+    .map(({ text, citation }) => {
+      const link = citation && citationLink(citation, resolve);
+      if (!link) return text;
+      const title = citation.source === null ? '' : ` "${markdownTitle(link.label)}"`;
+      return `[${text}](${link.href}${title})`;
+    })
+    .join('');
+}
+
+function markdownTitle(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/["\\]/g, '\\$&');
+}
