@@ -12,6 +12,7 @@ import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
+import { libraryRoutes } from './features/library/library.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
@@ -56,6 +57,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       // The library's /chats/search and /chats/:id/export before the consultation's /chats/:id.
       .route('/chats', chatsRoutes(deps))
       .route('/', consultRoutes(deps))
+      .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
       .route('/admin', adminRoutes(deps))

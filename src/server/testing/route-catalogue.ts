@@ -255,6 +255,20 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     }),
     expected: ownerOnly(200),
   },
+  'POST /chats/:chatId/sources': {
+    request: async (w) => ({
+      path: `/api/chats/${await w.freshChat(owner(w))}/sources`,
+      body: { source: 'manual', transcript: `Another talk on loyalty cards, ${owner(w).marker}.` },
+    }),
+    expected: ownerOnly(201),
+  },
+  'DELETE /chats/:chatId/sources/:sourceId': {
+    request: async (w) => {
+      const { chatId, sourceId } = await w.freshSource(owner(w));
+      return { path: `/api/chats/${chatId}/sources/${sourceId}` };
+    },
+    expected: ownerOnly(200),
+  },
   'GET /usage': { request: () => ({ path: '/api/usage' }), expected: signedIn(200) },
 
   'GET /admin/assistant': {

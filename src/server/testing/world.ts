@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { monthKey } from '../../shared/dates';
 import { chatMessages, chats, supportTickets, usageMonths } from '../db/schema';
+import { insertSource, type SourceVideo } from '../features/sources/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
@@ -28,6 +29,8 @@ export interface World {
   clientOf(actor: Actor): TestClient;
   /** A new live chat of `user`, for routes that consume or destroy one (answered unless told not). */
   freshChat(user: WorldUser, options?: { answered?: boolean }): Promise<string>;
+  /** A new chat of `user` with a second video, for routes that remove one. */
+  freshSource(user: WorldUser): Promise<{ chatId: string; sourceId: string }>;
 }
 
 const ROLE_OF: Record<SignedInActor, 'user' | 'admin' | 'super_admin'> = {
@@ -50,6 +53,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     users,
     clientOf: (actor) => (actor === 'anonymous' ? anonymous : users[actor].client),
     freshChat: (user, options) => insertChat(t, user.id, user.marker, options?.answered ?? true),
+    async freshSource(user) {
+      const chatId = await insertChat(t, user.id, user.marker);
+      const source = await insertSource(
+        t.db,
+        { chatId, userId: user.id },
+        2,
+        video(`A second video. Secret ${user.marker}.`),
+      );
+      return { chatId, sourceId: source.id };
+    },
   };
 }
 
@@ -71,18 +84,19 @@ async function populatedUser(t: TestApp, actor: SignedInActor): Promise<WorldUse
   return { ...user, marker, chatId, ticketId: ticket!.id };
 }
 
+/** A timed video of one line, at 00:05. */
+function video(text: string): SourceVideo {
+  const segments = [{ start: 5, duration: 4, text }];
+  return { transcript: `[00:05] ${text}`, segments, videoId: null, youtubeUrl: null, title: null };
+}
+
 async function insertChat(t: TestApp, userId: string, marker: string, answered = true): Promise<string> {
+  const own = video(`Grow a bakery with subscriptions. Secret ${marker}.`);
   const [chat] = await t.db
     .insert(chats)
-    .values({
-      userId,
-      title: `Chat ${marker}`,
-      transcript: `[00:05] Grow a bakery with subscriptions. Secret ${marker}.`,
-      transcriptSegments: [
-        { start: 5, duration: 4, text: `Grow a bakery with subscriptions. Secret ${marker}.` },
-      ],
-    })
+    .values({ userId, title: `Chat ${marker}`, transcript: own.transcript, transcriptSegments: own.segments })
     .returning({ id: chats.id });
+  await insertSource(t.db, { chatId: chat!.id, userId }, 1, own);
   // An answered chat has messages and its first answer claimed; an unanswered one awaits its first answer.
   if (answered) {
     await t.db

@@ -62,7 +62,7 @@ export const chatSources = pgTable(
 /**
  * Every live source's transcript cut into passages with their start times, indexed for ranked
  * full-text search (decision 033): the generated tsvector and its GIN index serve the same SQL on
- * PGlite and PostgreSQL.
+ * PGlite and PostgreSQL. Whose a passage is, its source says (searches are scoped by source).
  */
 export const sourcePassages = pgTable(
   'source_passages',
@@ -72,9 +72,6 @@ export const sourcePassages = pgTable(
       .references(() => chatSources.id, { onDelete: 'cascade' }),
     /** The passage's place in its source, from 0: video order. */
     position: integer('position').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
     /** Seconds from the start of the video; null when the transcript has no times. */
     startSeconds: doublePrecision('start_seconds'),
     text: text('text').notNull(),
@@ -83,6 +80,5 @@ export const sourcePassages = pgTable(
   (t) => [
     primaryKey({ columns: [t.sourceId, t.position] }),
     index('source_passages_search_idx').using('gin', t.search),
-    index('source_passages_user_idx').on(t.userId),
   ],
 );

@@ -9,8 +9,7 @@ import type { Database } from '../../db/client';
 import { MIGRATIONS_DIR, migrateDatabase } from '../../db/migrate';
 import { chatMessages, chatSources, chats, sourcePassages, transcriptCache, users } from '../../db/schema';
 import { openTestDatabase } from '../../testing/test-database';
-import { chatPassages } from './sources.queries';
-import { indexPendingSources } from './sources.service';
+import { indexPendingSources, passagesForChat } from './sources.service';
 
 /**
  * A database as it stood before sources existed (migrations up to 0002, with users, chats and
@@ -159,24 +158,18 @@ describe('migrating chats to consultations with sources', () => {
   it("indexes every source's passages with their start times, as new sources are indexed", async () => {
     for (const source of await db.select().from(chatSources)) {
       const passages = await db
-        .select({
-          start: sourcePassages.startSeconds,
-          text: sourcePassages.text,
-          userId: sourcePassages.userId,
-        })
+        .select({ start: sourcePassages.startSeconds, text: sourcePassages.text })
         .from(sourcePassages)
         .where(eq(sourcePassages.sourceId, source.id))
         .orderBy(asc(sourcePassages.position));
       const expected = passagesOf(source.transcript, source.segments);
-      expect(passages).toEqual(
-        expected.map((p) => ({ start: p.start, text: p.text, userId: source.userId })),
-      );
+      expect(passages).toEqual(expected.map((p) => ({ start: p.start, text: p.text })));
     }
   });
 
   it('finds the migrated passages by full-text search', async () => {
     const [source] = await db.select().from(chatSources).where(eq(chatSources.videoId, VIDEO_ID));
-    const found = await chatPassages(db, source!.chatId, 'How do loyalty cards work?', 10_000);
+    const found = await passagesForChat(db, source!.chatId, 'How do loyalty cards work?', 10_000);
     expect(found.filter((p) => p.matched).map((p) => p.startSeconds)).toEqual([0]);
   });
 

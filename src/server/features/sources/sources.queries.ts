@@ -134,7 +134,6 @@ export async function copySources(
         .select({
           sourceId: sql`${copy!.id}::uuid`.as('source_id'),
           position: sourcePassages.position,
-          userId: sourcePassages.userId,
           startSeconds: sourcePassages.startSeconds,
           text: sourcePassages.text,
         })
@@ -144,35 +143,51 @@ export async function copySources(
   }
 }
 
-/**
- * The question as a full-text query matching any of its words (plainto_tsquery would require all):
- * its lexemes stemmed and stop words dropped, never an error whatever the user typed.
- */
-const anyWordOf = (question: string) =>
-  sql`(select replace(plainto_tsquery('english', ${question})::text, ' & ', ' | ')::tsquery as query) q`;
-const query = sql.raw('q.query');
-const matches = sql`${sourcePassages.search} @@ ${query}`;
-const rank = sql`ts_rank(${sourcePassages.search}, ${query})`;
+/** The question's distinct lexemes in the order it uses them, stemmed as passages are (stop words dropped). */
+export async function questionLexemes(db: Executor, question: string): Promise<string[]> {
+  const rows = await db
+    .select({ lexeme: sql<string>`lexeme` })
+    .from(sql`unnest(to_tsvector('english', ${question})) as words(lexeme, positions, weights)`)
+    .orderBy(sql`positions[1]`);
+  return rows.map((row) => row.lexeme);
+}
 
 /** Characters a passage takes in a prompt beyond its text: its '[V12 1:02:03] ' label and line break. */
 export const PASSAGE_LABEL_CHARS = 16;
-const promptChars = sql`length(${sourcePassages.text}) + ${PASSAGE_LABEL_CHARS}`;
 
 export interface RetrievedPassage {
   sourceId: string;
   position: number;
   startSeconds: number | null;
   text: string;
+  /** Whether it matches the question's words (a chat's other passages fill what the budget leaves). */
+  matched: boolean;
 }
 
+export interface PassageQuery {
+  /** Passages found: a tsquery (see search-query.ts). */
+  match: string;
+  /** What they are ranked by: a tsquery. */
+  rankBy: string;
+  budget: number;
+}
+
+/** The two tsqueries, computed once per statement rather than for every row ranked. */
+const queries = (query: PassageQuery) =>
+  sql`(select ${query.match}::tsquery as match, ${query.rankBy}::tsquery as rank_by offset 0) q`;
+const matches = sql`${sourcePassages.search} @@ q.match`;
+const rank = sql`ts_rank(${sourcePassages.search}, q.rank_by)`;
+const promptChars = sql`length(${sourcePassages.text}) + ${PASSAGE_LABEL_CHARS}`;
+
 /**
- * The passages that fill `budget` characters, taken in `order` (a running total over that order):
- * the best first, as many as fit.
+ * The passages that fill `budget` characters, taken in `order` (a running total over that order): the
+ * best first, as many as fit.
  */
 async function withinBudget(
   db: Executor,
-  options: { question: string; where: SQL; order: SQL[]; budget: number; joinSources?: boolean },
-): Promise<(RetrievedPassage & { matched: boolean })[]> {
+  query: PassageQuery,
+  scope: { where: SQL; order: SQL[]; joinSources?: boolean },
+): Promise<RetrievedPassage[]> {
   const base = db
     .select({
       sourceId: sourcePassages.sourceId,
@@ -180,40 +195,37 @@ async function withinBudget(
       startSeconds: sourcePassages.startSeconds,
       text: sourcePassages.text,
       matched: sql<boolean>`${matches}`.as('matched'),
-      used: sql<number>`sum(${promptChars}) over (order by ${sql.join(options.order, sql`, `)} rows unbounded preceding)`
+      used: sql<number>`sum(${promptChars}) over (order by ${sql.join(scope.order, sql`, `)} rows unbounded preceding)`
         .mapWith(Number)
         .as('used'),
     })
     .from(sourcePassages)
-    .crossJoin(anyWordOf(options.question));
-  const scoped = (
-    options.joinSources ? base.innerJoin(chatSources, eq(chatSources.id, sourcePassages.sourceId)) : base
+    .crossJoin(queries(query));
+  const ranked = (
+    scope.joinSources ? base.innerJoin(chatSources, eq(chatSources.id, sourcePassages.sourceId)) : base
   )
-    .where(options.where)
+    .where(scope.where)
     .as('ranked');
-  const rows = await db
+  return db
     .select({
-      sourceId: scoped.sourceId,
-      position: scoped.position,
-      startSeconds: scoped.startSeconds,
-      text: scoped.text,
-      matched: scoped.matched,
+      sourceId: ranked.sourceId,
+      position: ranked.position,
+      startSeconds: ranked.startSeconds,
+      text: ranked.text,
+      matched: ranked.matched,
     })
-    .from(scoped)
-    .where(lte(scoped.used, options.budget))
-    .orderBy(asc(scoped.used));
-  return rows;
+    .from(ranked)
+    .where(lte(ranked.used, query.budget))
+    .orderBy(asc(ranked.used));
 }
 
 /**
- * A chat's live sources' passages for a question, best first, within `budget` characters: those that
- * match by rank, then the rest from the start of every video (so a chat that fits the budget is sent
- * whole, and a question of no particular words still gets the openings of every video).
+ * A chat's live sources' passages, best first, within the budget: those that match by rank, then the
+ * rest from the start of every video (so a chat that fits the budget is sent whole, and a question of
+ * no particular words still gets the openings of every video).
  */
-export function chatPassages(db: Executor, chatId: string, question: string, budget: number) {
-  return withinBudget(db, {
-    question,
-    budget,
+export function chatPassages(db: Executor, chatId: string, query: PassageQuery) {
+  return withinBudget(db, query, {
     joinSources: true,
     where: and(eq(chatSources.chatId, chatId), isNull(chatSources.removedAt))!,
     order: [sql`${matches} desc`, sql`${rank} desc`, asc(sourcePassages.position), asc(chatSources.number)],
@@ -234,16 +246,10 @@ function librarySources(db: Executor, userId: string) {
     .orderBy(video, asc(chatSources.createdAt));
 }
 
-/** The passages of the user's whole library that match the question, best first, within `budget`. */
-export function libraryPassages(db: Executor, userId: string, question: string, budget: number) {
-  return withinBudget(db, {
-    question,
-    budget,
-    where: and(
-      eq(sourcePassages.userId, userId),
-      matches,
-      inArray(sourcePassages.sourceId, librarySources(db, userId)),
-    )!,
+/** The passages of the user's whole library that match, best first, within the budget. */
+export function libraryPassages(db: Executor, userId: string, query: PassageQuery) {
+  return withinBudget(db, query, {
+    where: and(matches, inArray(sourcePassages.sourceId, librarySources(db, userId)))!,
     order: [sql`${rank} desc`, asc(sourcePassages.sourceId), asc(sourcePassages.position)],
   });
 }

@@ -10,14 +10,19 @@ import type { Database, Executor } from '../../db/client';
 import { chatSources } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
+import { anyOf, atLeast, MAX_QUERY_LEXEMES } from './search-query';
 import {
+  chatPassages,
   claimUnindexedSources,
   insertPassages,
+  libraryPassages,
   listChatSources,
   liveSourcesOf,
   lockChat,
   markSourceRemoved,
   nextSourceNumber,
+  questionLexemes,
+  type RetrievedPassage,
   type SourceListRow,
   type SourceRow,
   setSourceLength,
@@ -46,11 +51,10 @@ function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | n
   };
 }
 
-function passageRows(sourceId: string, userId: string, video: Pick<SourceVideo, 'transcript' | 'segments'>) {
+function passageRows(sourceId: string, video: Pick<SourceVideo, 'transcript' | 'segments'>) {
   return passagesOf(video.transcript, video.segments).map((passage, position) => ({
     sourceId,
     position,
-    userId,
     startSeconds: passage.start,
     text: passage.text,
   }));
@@ -76,7 +80,7 @@ export async function insertSource(
       ...lengthOf(video.transcript, video.segments),
     })
     .returning();
-  await insertPassages(tx, passageRows(source!.id, owner.userId, video));
+  await insertPassages(tx, passageRows(source!.id, video));
   return source!;
 }
 
@@ -150,7 +154,7 @@ export async function indexPendingSources(db: Database, logger: Logger): Promise
       const sources = await claimUnindexedSources(tx, SOURCES_PER_BATCH);
       for (const source of sources) {
         await setSourceLength(tx, source.id, lengthOf(source.transcript, source.segments));
-        if (!source.removedAt) await insertPassages(tx, passageRows(source.id, source.userId, source));
+        if (!source.removedAt) await insertPassages(tx, passageRows(source.id, source));
       }
       return sources.length;
     });
@@ -158,4 +162,51 @@ export async function indexPendingSources(db: Database, logger: Logger): Promise
     if (batch < SOURCES_PER_BATCH) break;
   }
   if (indexed > 0) logger.info({ sources: indexed }, 'indexed the passages of migrated sources');
+}
+
+/** Lexemes the ranking weighs at most (a long question's first ones). */
+const MAX_RANKED_LEXEMES = 32;
+
+/**
+ * A chat's passages for a question within `budget` characters, in video order (source by source, each
+ * from its start): the best matches, then the openings of every video with what room is left.
+ */
+export async function passagesForChat(
+  db: Executor,
+  chatId: string,
+  question: string,
+  budget: number,
+): Promise<RetrievedPassage[]> {
+  const rankBy = anyOf((await questionLexemes(db, question)).slice(0, MAX_RANKED_LEXEMES));
+  return chatPassages(db, chatId, { match: rankBy, rankBy, budget });
+}
+
+/** Matches enough for a library answer: with fewer, passages sharing fewer of the question's words are taken. */
+const ENOUGH_PASSAGES = 20;
+
+/**
+ * The passages of the user's whole library that answer a question, best first, within `budget`
+ * characters: those containing three of its words if there are enough, else two, else any one
+ * (decision 033). Identical passages (one transcript in two chats) are taken once.
+ */
+export async function searchLibrary(
+  db: Executor,
+  userId: string,
+  question: string,
+  budget: number,
+): Promise<RetrievedPassage[]> {
+  const lexemes = (await questionLexemes(db, question)).slice(0, MAX_RANKED_LEXEMES);
+  if (lexemes.length === 0) return [];
+  const rankBy = anyOf(lexemes);
+  const combined = lexemes.slice(0, MAX_QUERY_LEXEMES);
+  for (let count = Math.min(3, combined.length); ; count--) {
+    const match = count === 1 ? rankBy : atLeast(count, combined);
+    const found = await libraryPassages(db, userId, { match, rankBy, budget });
+    if (found.length >= ENOUGH_PASSAGES || count === 1) return onceEach(found);
+  }
+}
+
+function onceEach(passages: RetrievedPassage[]): RetrievedPassage[] {
+  const seen = new Set<string>();
+  return passages.filter((passage) => !seen.has(passage.text) && seen.add(passage.text));
 }

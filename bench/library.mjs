@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// 'Ask your library' at scale: one user with 1,000 videos of 600 passages (600,000 passages) among
+// 2,000,000 passages of 100 other users on PostgreSQL (on PGlite, the user's 600,000 alone). Seeds with
+// set-based SQL, then times the retrieval of a question's best passages within the prompt's budget.
+// Prints figures, asserts nothing. Standalone: node bench/library.mjs (BENCH_LIBRARY_VIDEOS,
+// BENCH_LIBRARY_OTHER_PASSAGES, BENCH_LIBRARY_SAMPLES override).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { tsImport } from 'tsx/esm/api';
+import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { serverEnv, serverNodeFlags } from '../scripts/lib/server-flags.mjs';
+import { PROFILE } from './journey.mjs';
+import { table } from './lib.mjs';
+
+const VIDEOS = Number(process.env.BENCH_LIBRARY_VIDEOS ?? 1_000);
+const PASSAGES_PER_VIDEO = 600;
+const OTHER_PASSAGES = Number(process.env.BENCH_LIBRARY_OTHER_PASSAGES ?? 2_000_000);
+const OTHER_USERS = 100;
+const SAMPLES = Number(process.env.BENCH_LIBRARY_SAMPLES ?? 200);
+const WARM_UP = 10;
+const USER_ID = 'bench-library-user';
+
+/**
+ * Synthetic speech: 20,000 made-up words drawn with Zipf's law (the word of rank r is 1/r as frequent
+ * as the first), as words are in real transcripts; a passage is two 35-word halves from a pool of
+ * 50,000, so passages rarely repeat.
+ */
+const VOCABULARY_SIZE = 20_000;
+const POOL_SIZE = 50_000;
+const HALF_WORDS = 35;
+
+/** A seeded generator, so each run seeds and asks the same. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const SYLLABLES =
+  'ba be bi bo bu da de di do du fa fe fi fo ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu pa pe pi po pu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo za ze zi zo'.split(
+    ' ',
+  );
+
+function vocabulary() {
+  const words = new Set();
+  const next = random(1);
+  while (words.size < VOCABULARY_SIZE) {
+    const length = 2 + Math.floor(next() * 3);
+    words.add(Array.from({ length }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(''));
+  }
+  return [...words];
+}
+
+function zipfSampler(words, next) {
+  const cumulative = [];
+  let total = 0;
+  for (let rank = 1; rank <= words.length; rank++) {
+    total += 1 / rank;
+    cumulative.push(total);
+  }
+  return () => {
+    const target = next() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] < target) low = middle + 1;
+      else high = middle;
+    }
+    return words[low];
+  };
+}
+
+/**
+ * Questions as a user asks them about their library: two words of a passage it holds (a topic one of
+ * the videos covers) and two other words, all past the 100 commonest, among everyday English.
+ */
+function questions(words, passages) {
+  const next = random(7);
+  const rankOf = new Map(words.map((word, rank) => [word, rank]));
+  const word = () => words[100 + Math.floor(next() * 2_900)];
+  return passages.map((text) => {
+    const topical = text.split(' ').filter((w) => rankOf.get(w) >= 100);
+    const pick = () => topical[Math.floor(next() * topical.length)] ?? word();
+    return `How should I ${pick()} the ${pick()} of my business, and what about ${word()} and ${word()}?`;
+  });
+}
+
+/** Passages of the user's library, spread over it, that the questions are about. */
+async function libraryTexts(run, count) {
+  const result = await run(
+    sql`select p.text from source_passages p join chat_sources s on s.id = p.source_id
+        where s.user_id = ${USER_ID} and p.position = 300 order by s.chat_id limit ${count}`,
+  );
+  return (result.rows ?? result).map((row) => row.text);
+}
+
+function poolText() {
+  const next = random(3);
+  const sample = zipfSampler(vocabulary(), next);
+  return Array.from({ length: POOL_SIZE }, () => Array.from({ length: HALF_WORDS }, sample).join(' ')).join(
+    '\n',
+  );
+}
+
+/** The seed, as statements: `owner` gets `videos` chats of one source each, `PASSAGES_PER_VIDEO` passages apiece. */
+function seedStatements(owner, firstVideo, videos) {
+  const chats = `bench_chats_${owner.replace(/\W/g, '_')}_${firstVideo}`;
+  return [
+    `create temporary table ${chats} as
+       with made as (
+         insert into chats (user_id, transcript, title, created_at)
+           select '${owner}', 'Bench video ' || g, 'Bench video ' || g, now() - make_interval(mins => g)
+           from generate_series(${firstVideo}, ${firstVideo + videos - 1}) g
+           returning id, user_id, transcript, title)
+       select * from made`,
+    `insert into chat_sources (chat_id, user_id, number, transcript, title, duration_seconds, word_count)
+       select id, user_id, 1, transcript, title, ${PASSAGES_PER_VIDEO * 15}, ${PASSAGES_PER_VIDEO * HALF_WORDS * 2}
+       from ${chats}`,
+    `insert into source_passages (source_id, position, start_seconds, text)
+       select s.id, g, g * 15, a.words || ' ' || b.words
+       from chat_sources s join ${chats} c on c.id = s.chat_id
+       cross join generate_series(0, ${PASSAGES_PER_VIDEO - 1}) g
+       join bench_pool a on a.id = abs(hashtext(s.id::text || '/' || g)) % ${POOL_SIZE}
+       join bench_pool b on b.id = abs(hashtext(g || '/' || s.id::text)) % ${POOL_SIZE}`,
+    `drop table ${chats}`,
+  ];
+}
+
+const usersStatement = (ids) =>
+  `insert into "user" (id, name, email, email_verified)
+     select id, 'Bench', id || '@bench.example', true from unnest(array[${ids.map((id) => `'${id}'`).join(',')}]) id`;
+
+/** Seeds the database (set-based, in batches of 100 videos), returns the seconds it took. */
+async function seed(run, { others }) {
+  const started = performance.now();
+  await run('create unlogged table bench_pool (id int primary key, words text not null)');
+  await run(
+    sql`insert into bench_pool select n - 1, words from unnest(string_to_array(${poolText()}, E'\n')) with ordinality as t(words, n)`,
+  );
+  const otherUsers = others ? Array.from({ length: OTHER_USERS }, (_, i) => `bench-other-${i}`) : [];
+  await run(usersStatement([USER_ID, ...otherUsers]));
+  const batches = [];
+  for (let first = 0; first < VIDEOS; first += 100)
+    batches.push([USER_ID, first, Math.min(100, VIDEOS - first)]);
+  const otherVideos = others ? Math.ceil(OTHER_PASSAGES / PASSAGES_PER_VIDEO) : 0;
+  for (let first = 0; first < otherVideos; first += 100) {
+    batches.push([otherUsers[(first / 100) % OTHER_USERS], first, Math.min(100, otherVideos - first)]);
+  }
+  for (const [owner, first, videos] of batches) {
+    for (const statement of seedStatements(owner, first, videos)) await run(statement);
+  }
+  await run('drop table bench_pool');
+  await run('analyze');
+  return (performance.now() - started) / 1000;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** In the measuring child: opens the database as the server does, seeds it, times the retrieval. */
+async function measureRetrieval({ kind, url, dataDir }) {
+  const load = (file) => tsImport(file, import.meta.url);
+  const { openDatabase } = await load('../src/server/db/client.ts');
+  const { migrateDatabase } = await load('../src/server/db/migrate.ts');
+  const { searchLibrary } = await load('../src/server/features/sources/sources.service.ts');
+  const { chunkSizeFor } = await load('../src/shared/transcript-chunks.ts');
+  if (kind === 'pglite') {
+    // initdb here: the server's own initdb runs a built script beside its module, absent under tsx.
+    const { PGlite } = await import('@electric-sql/pglite');
+    await (await PGlite.create(path.join(dataDir, 'pglite'))).close();
+  }
+  const database = await openDatabase(kind === 'postgres' ? { url } : { dataDir });
+  try {
+    await migrateDatabase(database);
+    const run = (statement) =>
+      database.db.execute(typeof statement === 'string' ? sql.raw(statement) : statement);
+    const seedSeconds = await seed(run, { others: kind === 'postgres' });
+    const budget = chunkSizeFor(PROFILE);
+    const asked = questions(vocabulary(), await libraryTexts(run, WARM_UP + SAMPLES));
+    const times = [];
+    let returned = 0;
+    for (const [i, question] of asked.entries()) {
+      const started = performance.now();
+      const passages = await searchLibrary(database.db, USER_ID, question, budget);
+      const ms = performance.now() - started;
+      if (i < WARM_UP) continue;
+      times.push(ms);
+      returned += passages.length;
+    }
+    times.sort((a, b) => a - b);
+    return {
+      seedSeconds,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      passagesReturned: Math.round(returned / SAMPLES),
+      budget,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs the measurement in a child process with the server's Node flags (PGlite on V8's baseline compiler). */
+function measureInChild(target) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...serverNodeFlags(), import.meta.filename, '--measure', JSON.stringify(target)],
+      { env: { ...process.env, ...serverEnv() }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`exit ${code}`)),
+    );
+  });
+}
+
+export async function runLibraryBench() {
+  console.log(
+    `\nLibrary retrieval: ${VIDEOS.toLocaleString('en-US')} videos × ${PASSAGES_PER_VIDEO} passages for one user` +
+      ` (+ ${OTHER_PASSAGES.toLocaleString('en-US')} passages of ${OTHER_USERS} other users on PostgreSQL); ${SAMPLES} questions`,
+  );
+  const rows = [];
+  const postgres = await startPostgres({ log: () => {} });
+  try {
+    rows.push({ database: 'PostgreSQL', ...(await measureInChild({ kind: 'postgres', url: postgres.url })) });
+  } finally {
+    postgres.stop();
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vidvisor-bench-library-'));
+  try {
+    rows.push({ database: 'PGlite', ...(await measureInChild({ kind: 'pglite', dataDir })) });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  table(
+    rows.map((r) => ({
+      database: r.database,
+      'seed s': r.seedSeconds.toFixed(0),
+      'retrieval p50 ms': r.p50.toFixed(1),
+      'retrieval p99 ms': r.p99.toFixed(1),
+      'passages returned': r.passagesReturned,
+      'budget chars': r.budget,
+    })),
+  );
+}
+
+if (process.argv[2] === '--measure') {
+  console.log(JSON.stringify(await measureRetrieval(JSON.parse(process.argv[3]))));
+} else if (import.meta.url === `file://${process.argv[1]}`) {
+  await runLibraryBench();
+}

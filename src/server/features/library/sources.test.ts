@@ -1,0 +1,315 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DUPLICATE_SOURCE_MESSAGE,
+  LAST_SOURCE_MESSAGE,
+  MAX_CHAT_SOURCES,
+  TOO_MANY_SOURCES_MESSAGE,
+} from '../../../shared/schemas/sources';
+import { MALFORMED_CAPTIONS_MESSAGE } from '../../../shared/transcript';
+import { chatSources, sourcePassages, transcriptCache } from '../../db/schema';
+import { createManualChat } from '../../testing/consult';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { startYouTubeFixture } from '../../testing/youtube-fixture';
+import { passagesForChat } from '../sources/sources.service';
+
+let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
+let t: TestApp;
+beforeAll(async () => {
+  youtube = await startYouTubeFixture();
+  t = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL });
+});
+afterAll(async () => {
+  await t.close();
+  await youtube.close();
+});
+
+const PRICING = [
+  '0:00',
+  'Welcome to a talk on pricing a bakery.',
+  '14:05',
+  'Raise prices for the morning rush.',
+].join('\n');
+const LOYALTY = [
+  '0:00',
+  'Loyalty cards for cafes.',
+  '2:30',
+  'Stamp cards bring regulars back every week.',
+].join('\n');
+const VTT =
+  'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nReferrals reward both sides.\n\n00:01:10.000 --> 00:01:15.000\nAsk happy customers first.\n';
+
+const sourcesPath = (chatId: string) => `/api/chats/${chatId}/sources`;
+const addVideo = (user: TestUser, chatId: string, body: unknown) =>
+  user.client.post(sourcesPath(chatId), body);
+const viewOf = (user: TestUser, chatId: string) => user.client.json(`/api/chats/${chatId}`);
+
+/** Every row of the chat's sources and of all passages: what a refused request must leave as it was. */
+async function stored(chatId: string) {
+  const sources = await t.db.select().from(chatSources).where(eq(chatSources.chatId, chatId));
+  const [passages] = await t.db.select({ n: count() }).from(sourcePassages);
+  return { sources, passages: passages!.n };
+}
+
+async function expectRefused(response: Response, status: number, code: string, message: string | RegExp) {
+  const body = await response.json();
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  expect(body.error.code).toBe(code);
+  expect(body.error.message).toMatch(message);
+}
+
+describe("a consultation's sources", () => {
+  it("lists a new chat's own video as source 1 with its title, link and length", async () => {
+    const user = await t.createOnboardedUser();
+    const { id } = await user.client.json(
+      '/api/chats',
+      { method: 'POST', json: { source: 'youtube', youtubeUrl: 'https://youtu.be/manualEn001' } },
+      201,
+    );
+    const view = await viewOf(user, id);
+    expect(view.sources).toEqual([
+      expect.objectContaining({
+        number: 1,
+        title: 'Pricing for bakeries',
+        youtubeUrl: 'https://www.youtube.com/watch?v=manualEn001',
+        durationSeconds: 80,
+        wordCount: 21,
+        removedAt: null,
+      }),
+    ]);
+  });
+
+  it('adds a pasted transcript, a caption file and a YouTube link as sources 2, 3 and 4', async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, PRICING);
+    const pasted = await user.client.json(
+      sourcesPath(chatId),
+      { method: 'POST', json: { source: 'manual', transcript: LOYALTY } },
+      201,
+    );
+    expect(pasted.source).toMatchObject({
+      number: 2,
+      title: 'Loyalty cards for cafes. Stamp cards bring regular',
+      youtubeUrl: null,
+      durationSeconds: 150,
+    });
+    const captions = await user.client.json(
+      sourcesPath(chatId),
+      {
+        method: 'POST',
+        json: {
+          source: 'captions',
+          fileName: 'referrals.vtt',
+          content: VTT,
+          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        },
+      },
+      201,
+    );
+    expect(captions.source).toMatchObject({
+      number: 3,
+      youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
+    const linked = await user.client.json(
+      sourcesPath(chatId),
+      {
+        method: 'POST',
+        json: { source: 'youtube', youtubeUrl: 'https://www.youtube.com/watch?v=autoOnly001' },
+      },
+      201,
+    );
+    expect(linked.source).toMatchObject({ number: 4, title: 'Auto captions' });
+
+    const view = await viewOf(user, chatId);
+    expect(view.sources.map((s: { number: number }) => s.number)).toEqual([1, 2, 3, 4]);
+    // The chat itself is unchanged: its title, video and transcript are still its own.
+    expect(view.chat.title).toBe('Welcome to a talk on pricing a bakery. Raise price');
+    const found = await passagesForChat(t.db, chatId, 'stamp cards', 10_000);
+    expect(found[0]).toMatchObject({
+      matched: true,
+      startSeconds: 150,
+      text: 'Stamp cards bring regulars back every week.',
+    });
+  });
+
+  it(`refuses a ${MAX_CHAT_SOURCES + 1}st source, storing nothing`, async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, PRICING);
+    for (let n = 2; n <= MAX_CHAT_SOURCES; n++) {
+      await user.client.json(
+        sourcesPath(chatId),
+        { method: 'POST', json: { source: 'manual', transcript: `Talk number ${n}.` } },
+        201,
+      );
+    }
+    const before = await stored(chatId);
+    const hitsBefore = youtube.hitsFor('manualEn001').length;
+    await expectRefused(
+      await addVideo(user, chatId, { source: 'manual', transcript: 'One too many.' }),
+      409,
+      'too_many_sources',
+      TOO_MANY_SOURCES_MESSAGE,
+    );
+    // A link is refused before YouTube is asked.
+    await expectRefused(
+      await addVideo(user, chatId, { source: 'youtube', youtubeUrl: 'https://youtu.be/manualEn001' }),
+      409,
+      'too_many_sources',
+      TOO_MANY_SOURCES_MESSAGE,
+    );
+    expect(youtube.hitsFor('manualEn001')).toHaveLength(hitsBefore);
+    expect(await stored(chatId)).toEqual(before);
+  });
+
+  it('refuses a video the chat already has: the same link, or the same transcript', async () => {
+    const user = await t.createOnboardedUser();
+    const { id: chatId } = await user.client.json(
+      '/api/chats',
+      {
+        method: 'POST',
+        json: { source: 'manual', transcript: PRICING, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+      },
+      201,
+    );
+    const before = await stored(chatId);
+    await expectRefused(
+      await addVideo(user, chatId, {
+        source: 'manual',
+        transcript: LOYALTY,
+        youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      }),
+      409,
+      'duplicate_source',
+      DUPLICATE_SOURCE_MESSAGE,
+    );
+    await expectRefused(
+      await addVideo(user, chatId, { source: 'manual', transcript: PRICING }),
+      409,
+      'duplicate_source',
+      DUPLICATE_SOURCE_MESSAGE,
+    );
+    expect(await stored(chatId)).toEqual(before);
+  });
+
+  it('refuses a blank or oversized transcript and a malformed caption file, naming the problem', async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, PRICING);
+    const before = await stored(chatId);
+    await expectRefused(
+      await addVideo(user, chatId, { source: 'manual', transcript: '   \n ' }),
+      400,
+      'invalid_input',
+      'transcript: Paste a transcript first',
+    );
+    await expectRefused(
+      await addVideo(user, chatId, { source: 'manual', transcript: 'x'.repeat(500_001) }),
+      400,
+      'invalid_input',
+      /transcript: Keep the transcript under 500,000 characters/,
+    );
+    await expectRefused(
+      await addVideo(user, chatId, {
+        source: 'captions',
+        fileName: 'talk.srt',
+        content: 'not a caption file',
+      }),
+      400,
+      'invalid_input',
+      MALFORMED_CAPTIONS_MESSAGE,
+    );
+    await expectRefused(
+      await addVideo(user, chatId, { source: 'youtube', youtubeUrl: 'https://youtu.be/nope' }),
+      400,
+      'invalid_input',
+      'youtubeUrl: Invalid YouTube URL',
+    );
+    expect(await stored(chatId)).toEqual(before);
+  });
+
+  it('stores nothing, and says so, when YouTube has no transcript for the video', async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, PRICING);
+    const before = await stored(chatId);
+    const response = await addVideo(user, chatId, {
+      source: 'youtube',
+      youtubeUrl: 'https://youtu.be/noCaptions1',
+    });
+    expect(response.status).toBe(422);
+    expect(await stored(chatId)).toEqual(before);
+    expect(
+      await t.db.select().from(transcriptCache).where(eq(transcriptCache.videoId, 'noCaptions1')),
+    ).toEqual([]);
+  });
+
+  it('removes a source: kept for earlier citations, its passages no longer searched; the last one stays', async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, PRICING);
+    const { source } = await user.client.json(
+      sourcesPath(chatId),
+      { method: 'POST', json: { source: 'manual', transcript: LOYALTY } },
+      201,
+    );
+    await user.client.json(`${sourcesPath(chatId)}/${source.id}`, { method: 'DELETE' });
+    const view = await viewOf(user, chatId);
+    expect(
+      view.sources.map((s: { number: number; removedAt: string | null }) => [s.number, s.removedAt !== null]),
+    ).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(await t.db.select().from(sourcePassages).where(eq(sourcePassages.sourceId, source.id))).toEqual(
+      [],
+    );
+    expect(
+      (await passagesForChat(t.db, chatId, 'stamp cards', 10_000)).some((p) => p.text.includes('Stamp')),
+    ).toBe(false);
+
+    await expectRefused(
+      await user.client.delete(`${sourcesPath(chatId)}/${source.id}`),
+      404,
+      'not_found',
+      'Source not found',
+    );
+    await expectRefused(
+      await user.client.delete(`${sourcesPath(chatId)}/${view.sources[0].id}`),
+      409,
+      'last_source',
+      LAST_SOURCE_MESSAGE,
+    );
+    // A number is never given twice in a chat: the next video is source 3.
+    const next = await user.client.json(
+      sourcesPath(chatId),
+      { method: 'POST', json: { source: 'manual', transcript: LOYALTY } },
+      201,
+    );
+    expect(next.source.number).toBe(3);
+  });
+
+  it("lets no one else see, add to or remove from a user's chat, nor a deleted one", async () => {
+    const owner = await t.createOnboardedUser();
+    const other = await t.createOnboardedUser();
+    const chatId = await createManualChat(owner, PRICING);
+    const [first] = (await viewOf(owner, chatId)).sources;
+    const before = await stored(chatId);
+    await expectRefused(
+      await addVideo(other, chatId, { source: 'manual', transcript: LOYALTY }),
+      404,
+      'not_found',
+      'Chat not found',
+    );
+    await expectRefused(
+      await other.client.delete(`${sourcesPath(chatId)}/${first.id}`),
+      404,
+      'not_found',
+      'Chat not found',
+    );
+    await owner.client.json(`/api/chats/${chatId}`, { method: 'DELETE' });
+    await expectRefused(
+      await addVideo(owner, chatId, { source: 'manual', transcript: LOYALTY }),
+      404,
+      'not_found',
+      'Chat not found',
+    );
+    expect((await stored(chatId)).sources).toEqual(before.sources);
+  });
+});
