@@ -56,6 +56,22 @@ export interface CitedVideo {
 /** Resolves a citation's source (null: the chat's own video) to its video, or null when unknown. */
 export type CitationResolver = (source: number | null) => CitedVideo | null;
 
+/**
+ * Resolves a chat's citations: '[mm:ss]' to its own video, '[V2 14:05]' to its source number 2 (a
+ * removed one too: earlier answers keep their citations).
+ */
+export function citationResolver(
+  own: CitedVideo,
+  sources: readonly { number: number; youtubeUrl: string | null; title: string }[],
+): CitationResolver {
+  const byNumber = new Map(sources.map((source) => [source.number, source]));
+  return (number) => {
+    if (number === null) return own;
+    const source = byNumber.get(number);
+    return source ? { url: source.youtubeUrl, title: source.title } : null;
+  };
+}
+
 /** Where a citation leads and what a screen reader calls it: the video's title and the moment. */
 export function citationLink(citation: Citation, resolve: CitationResolver) {
   const video = resolve(citation.source);

@@ -5,6 +5,7 @@ import { chats } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findLiveChat, listMessages } from '../consult/consult.queries';
+import { chatSourcesView, sourceTranscripts } from '../sources/sources.service';
 import { isOverLimit } from '../usage/usage.service';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -53,11 +54,16 @@ export const renameOwnChat = (db: Database, user: SessionUser, chatId: string, t
 export const deleteOwnChat = (db: Database, user: SessionUser, chatId: string) =>
   markDeleted(db, chatId, user.id);
 
-/** A live chat with its messages, the owner's only (another user's chat is not found). */
+/** A live chat with its messages and videos, the owner's only (another user's chat is not found). */
 export async function loadOwnChat(db: Database, user: SessionUser, chatId: string) {
   const chat = await findLiveChat(db, chatId, user.id);
   if (!chat) throw chatNotFound();
-  return { chat, messages: await listMessages(db, chat.id) };
+  const [messages, sources, transcripts] = await Promise.all([
+    listMessages(db, chat.id),
+    chatSourcesView(db, chat.id),
+    sourceTranscripts(db, chat.id),
+  ]);
+  return { chat, messages, sources, transcripts };
 }
 
 export async function renameChatAsStaff(db: Database, actor: Actor, chatId: string, title: string) {

@@ -237,6 +237,60 @@ describe('export', () => {
     expect(text).toContain('Referral programs turn customers into marketers.');
   });
 
+  it('lists the videos of a consultation of several, with its changes, and links every citation', async () => {
+    const user = await t.createOnboardedUser();
+    const { id } = await user.client.json(
+      '/api/chats',
+      {
+        method: 'POST',
+        json: {
+          source: 'manual',
+          transcript: '0:00\nPricing a bakery.\n0:40\nRaise prices for the morning rush.',
+          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        },
+      },
+      201,
+    );
+    await insertMessage(t, { id, userId: user.id }, 'user', 'What should I change first?', minutesAgo(3));
+    await insertMessage(t, { id, userId: user.id }, 'assistant', 'Start at [00:40].', minutesAgo(2));
+    await user.client.json(
+      `/api/chats/${id}/sources`,
+      {
+        method: 'POST',
+        json: {
+          source: 'manual',
+          transcript: '0:00\nLoyalty cards for cafes.\n2:30\nStamp cards bring regulars back.',
+          youtubeUrl: 'https://youtu.be/manualEn001',
+        },
+      },
+      201,
+    );
+    await insertMessage(t, { id, userId: user.id }, 'assistant', 'Pair [V1 00:40] with [V2 02:30].');
+
+    const markdown = await (await user.client.get(`/api/chats/${id}/export?format=md`)).text();
+    const own = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    const added = 'https://www.youtube.com/watch?v=manualEn001';
+    expect(markdown).toContain(
+      `## Videos\n\n- V1: Pricing a bakery. Raise prices for the morning rus (00:40): ${own}\n- V2: Loyalty cards for cafes. Stamp cards bring regular (02:30): ${added}`,
+    );
+    expect(markdown).toContain(`Start at [[00:40]](${own}&t=40s).\n\n_Added video V2: Loyalty cards`);
+    expect(markdown).toContain(
+      `Pair [[V1 00:40]](${own}&t=40s "Pricing a bakery. Raise prices for the morning rus at 00:40") with [[V2 02:30]](${added}&t=150s "Loyalty cards for cafes. Stamp cards bring regular at 02:30").`,
+    );
+    expect(markdown).toContain('## Transcripts\n\n### V1: Pricing a bakery.');
+    expect(markdown).toContain(
+      '### V2: Loyalty cards for cafes. Stamp cards bring regular\n\nLoyalty cards for cafes. Stamp cards bring regulars back.',
+    );
+
+    const pdf = Buffer.from(
+      await (await user.client.get(`/api/chats/${id}/export?format=pdf`)).arrayBuffer(),
+    );
+    const text = pdfText(pdf);
+    expect(text).toContain('Added video V2: Loyalty cards for cafes.');
+    expect(text).toContain('[V2 02:30]');
+    expect(pdf.toString('latin1')).toContain(`/URI (${added}&t=150s)`);
+  });
+
   it('exports text outside the PDF fonts without failing, and refuses unknown formats', async () => {
     const user = await t.createOnboardedUser();
     const chat = await insertChat(t, user.id, { title: '增长 🚀', transcript: 'Ünïcödé and 日本語 text' });

@@ -37,6 +37,15 @@ export function listChatSources(db: Executor, chatId: string) {
 
 export type SourceListRow = Awaited<ReturnType<typeof listChatSources>>[number];
 
+/** The transcripts of a chat's live sources, by number. */
+export function liveTranscripts(db: Executor, chatId: string) {
+  return db
+    .select({ number: chatSources.number, title: chatSources.title, transcript: chatSources.transcript })
+    .from(chatSources)
+    .where(and(eq(chatSources.chatId, chatId), isNull(chatSources.removedAt)))
+    .orderBy(asc(chatSources.number));
+}
+
 /** Locks the chat's row until the transaction ends: changes to one chat's sources take turns. */
 export async function lockChat(tx: Executor, chatId: string): Promise<void> {
   await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chatId)).for('update');

@@ -18,6 +18,7 @@ import {
   libraryPassages,
   listChatSources,
   liveSourcesOf,
+  liveTranscripts,
   lockChat,
   markSourceRemoved,
   nextSourceNumber,
@@ -139,6 +140,15 @@ export type SourceSummary = ReturnType<typeof serializeSource>;
 
 export async function chatSourcesView(db: Executor, chatId: string): Promise<SourceSummary[]> {
   return (await listChatSources(db, chatId)).map(serializeSource);
+}
+
+/** The transcripts of a chat's live sources, titled as the chat lists them. */
+export async function sourceTranscripts(db: Executor, chatId: string) {
+  return (await liveTranscripts(db, chatId)).map((source) => ({
+    number: source.number,
+    title: source.title?.trim() || titleFromTranscript(source.transcript),
+    transcript: source.transcript,
+  }));
 }
 
 const SOURCES_PER_BATCH = 50;

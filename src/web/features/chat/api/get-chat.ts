@@ -4,6 +4,7 @@ import { api, unwrap } from '../../../lib/api-client';
 
 export type ChatView = InferResponseType<(typeof api.chats)[':chatId']['$get'], 200>;
 export type StoredMessage = ChatView['messages'][number];
+export type ChatSource = ChatView['sources'][number];
 
 export async function fetchChat(chatId: string, readOnly: boolean): Promise<ChatView> {
   return unwrap(await api.chats[':chatId'].$get({ param: { chatId }, query: readOnly ? { ia: '1' } : {} }));

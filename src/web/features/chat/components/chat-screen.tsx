@@ -1,8 +1,15 @@
 import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, FileText } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ArrowLeft, ExternalLink, FileText, Film } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import {
+  isOneSourceChat,
+  isSourceChange,
+  sourceChanges,
+  withSourceChanges,
+} from '../../../../shared/chat-sources';
+import { citationResolver } from '../../../../shared/citations';
 import type { ConsultDataParts, ConsultUIMessage } from '../../../../shared/consult-stream';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../../shared/usage';
 import { Alert } from '../../../components/ui/alert';
@@ -19,6 +26,7 @@ import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { replyError, replyTransport, textOf, toUIMessages } from '../api/reply-transport';
 import { ChatInput } from './chat-input';
 import { MessageBubble } from './message-bubble';
+import { SourcesPanel } from './sources-panel';
 
 const RESYNC_ATTEMPTS = 20;
 const RESYNC_INTERVAL_MS = 500;
@@ -134,6 +142,16 @@ export function ChatScreen({
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [messages.length, lastText.length]);
 
+  const citations = useMemo(
+    () => citationResolver({ url: current.chat.youtubeUrl, title: current.chat.title }, current.sources),
+    [current.chat.youtubeUrl, current.chat.title, current.sources],
+  );
+  const storedAt = new Map(current.messages.map((message) => [message.id, message.createdAt]));
+  const timeline = withSourceChanges(
+    messages,
+    (message) => storedAt.get(message.id),
+    sourceChanges(current.chat.createdAt, current.sources),
+  );
   const streamingId = status === 'streaming' ? messages.at(-1)?.id : undefined;
   const waiting = (status === 'submitted' || waitingForOtherTab) && messages.at(-1)?.role !== 'assistant';
   const send = () => {
@@ -145,6 +163,7 @@ export function ChatScreen({
   return (
     <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 py-4 sm:py-6">
       <ChatHeader view={current} onBack={onBack} />
+      <SourcesPanel chatId={chatId} sources={current.sources} readOnly={readOnly} />
       {current.offlineModel ? (
         <Alert tone="info" className="mb-4">
           Answers come from the built-in offline model until an AI key is configured: it quotes the moments of
@@ -155,13 +174,19 @@ export function ChatScreen({
         {busy || waitingForOtherTab ? 'Generating response...' : replyEnded}
       </p>
       <ol className="grid flex-1 content-start gap-4 pb-4" aria-label="Messages">
-        {messages.map((message) =>
-          message.role === 'assistant' && !textOf(message) && message.id === streamingId ? null : (
+        {timeline.map((item) =>
+          isSourceChange(item) ? (
+            <li key={item.key} className="flex justify-center">
+              <p className="flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs text-muted-foreground">
+                <Film className="size-3.5" aria-hidden="true" /> {item.change}
+              </p>
+            </li>
+          ) : item.role === 'assistant' && !textOf(item) && item.id === streamingId ? null : (
             <MessageBubble
-              key={message.id}
-              message={message}
-              videoUrl={current.chat.youtubeUrl}
-              streaming={message.id === streamingId}
+              key={item.id}
+              message={item}
+              citations={citations}
+              streaming={item.id === streamingId}
             />
           ),
         )}
@@ -203,6 +228,7 @@ function isStored(question: ConsultUIMessage, stored: ChatView['messages']): boo
 }
 
 function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
+  const oneSource = isOneSourceChat(view.sources);
   return (
     <header className="mb-4 grid gap-3 border-b pb-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -210,8 +236,8 @@ function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
           <ArrowLeft /> Back
         </Button>
         <div className="flex flex-wrap gap-2">
-          <TranscriptDialog transcript={view.chat.transcript} />
-          {view.chat.youtubeUrl ? (
+          {oneSource ? <TranscriptDialog transcript={view.chat.transcript} /> : null}
+          {oneSource && view.chat.youtubeUrl ? (
             <Button asChild variant="outline" size="sm">
               <a href={view.chat.youtubeUrl} target="_blank" rel="noopener noreferrer">
                 <ExternalLink /> Watch Video

@@ -1,31 +1,34 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { linkCitations } from '../lib/citations';
+import { type CitationResolver, linkCitations } from '../../../../shared/citations';
 
 /**
  * An answer's Markdown, safe to render while it streams (react-markdown builds React elements, never
- * raw HTML). Citations like [01:15] become links opening the video at that second.
+ * raw HTML). Citations like [01:15] or [V2 14:05] become links opening the video at that second.
  */
 export const Markdown = memo(function Markdown({
   text,
-  videoUrl,
+  citations,
 }: {
   text: string;
-  videoUrl: string | null;
+  citations: CitationResolver;
 }) {
   return (
     <div className="markdown grid gap-3 text-sm leading-relaxed break-words">
       <ReactMarkdown components={components} skipHtml>
-        {videoUrl ? linkCitations(text, videoUrl) : text}
+        {linkCitations(text, citations)}
       </ReactMarkdown>
     </div>
   );
 });
 
 const components: Components = {
-  a: ({ href, children }) => (
+  // A [V2 14:05] citation's title names its video and moment: its accessible name too.
+  a: ({ href, title, children }) => (
     <a
       href={href}
+      title={title}
+      aria-label={title}
       target="_blank"
       rel="noopener noreferrer"
       className="font-medium text-primary underline underline-offset-2 hover:no-underline"

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { CitationResolver } from '../../../../shared/citations';
 import type { ConsultUIMessage } from '../../../../shared/consult-stream';
 import { cn } from '../../../lib/cn';
 import { textOf } from '../api/reply-transport';
@@ -8,11 +9,11 @@ import { Markdown } from './markdown';
 /** A message: the user's on the right, the assistant's on the left with its token count. */
 export function MessageBubble({
   message,
-  videoUrl,
+  citations,
   streaming = false,
 }: {
   message: ConsultUIMessage;
-  videoUrl: string | null;
+  citations: CitationResolver;
   streaming?: boolean;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
@@ -33,7 +34,7 @@ export function MessageBubble({
           {mine ? (
             <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{text}</p>
           ) : text ? (
-            <Markdown text={text} videoUrl={videoUrl} />
+            <Markdown text={text} citations={citations} />
           ) : (
             <p className="text-sm italic text-muted-foreground">Reply stopped before any text arrived.</p>
           )}
