@@ -18,22 +18,17 @@ import { chats, type TranscriptSegment } from './chats';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The videos of a consultation: number 1 is the chat's own video, the others were added to it (or
- * chosen by 'Ask your library'). A removed source keeps its row, so earlier answers' citations of it
- * still open its video; its passages are deleted.
+ * The videos of a user's consultations, as an intake read each (a YouTube link, a pasted transcript
+ * or a caption file). Consultations draw on them through their sources; 'Ask your library' searches
+ * every one a live consultation draws on.
  */
-export const chatSources = pgTable(
-  'chat_sources',
+export const libraryVideos = pgTable(
+  'library_videos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The source's V-number in citations ([V2 14:05]): never reused within its chat. */
-    number: integer('number').notNull(),
     youtubeUrl: text('youtube_url'),
     videoId: text('video_id'),
     /** The video's title when YouTube gave it. */
@@ -43,34 +38,28 @@ export const chatSources = pgTable(
     /** Where the last timed segment ends; null for an untimed transcript. */
     durationSeconds: doublePrecision('duration_seconds'),
     wordCount: integer('word_count').notNull().default(0),
-    /** When its passages were indexed; null for a source migrated from a chat and not indexed yet. */
+    /** When its passages were indexed; null for a video migrated from a chat and not indexed yet. */
     indexedAt: timestamp('indexed_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('chat_sources_chat_number_idx').on(t.chatId, t.number),
-    // One live source per video in a chat, also when two requests add it at once.
-    uniqueIndex('chat_sources_chat_video_idx')
-      .on(t.chatId, t.videoId)
-      .where(sql`${t.removedAt} is null and ${t.videoId} is not null`),
-    index('chat_sources_user_idx').on(t.userId),
-    index('chat_sources_unindexed_idx').on(t.id).where(sql`${t.indexedAt} is null`),
+    index('library_videos_user_idx').on(t.userId),
+    index('library_videos_unindexed_idx').on(t.id).where(sql`${t.indexedAt} is null`),
   ],
 );
 
 /**
- * Every live source's transcript cut into passages with their start times, indexed for ranked
- * full-text search (decision 033): the generated tsvector and its GIN index serve the same SQL on
- * PGlite and PostgreSQL. Whose a passage is, its source says (searches are scoped by source).
+ * Every video's transcript cut into passages with their start times, indexed for ranked full-text
+ * search (decision 033): the generated tsvector and its GIN index serve the same SQL on PGlite and
+ * PostgreSQL.
  */
-export const sourcePassages = pgTable(
-  'source_passages',
+export const videoPassages = pgTable(
+  'video_passages',
   {
-    sourceId: uuid('source_id')
+    libraryVideoId: uuid('library_video_id')
       .notNull()
-      .references(() => chatSources.id, { onDelete: 'cascade' }),
-    /** The passage's place in its source, from 0: video order. */
+      .references(() => libraryVideos.id, { onDelete: 'cascade' }),
+    /** The passage's place in its video, from 0: video order. */
     position: integer('position').notNull(),
     /** Seconds from the start of the video; null when the transcript has no times. */
     startSeconds: doublePrecision('start_seconds'),
@@ -78,7 +67,33 @@ export const sourcePassages = pgTable(
     search: tsvector('search').notNull().generatedAlwaysAs(sql`to_tsvector('english', "text")`),
   },
   (t) => [
-    primaryKey({ columns: [t.sourceId, t.position] }),
-    index('source_passages_search_idx').using('gin', t.search),
+    primaryKey({ columns: [t.libraryVideoId, t.position] }),
+    index('video_passages_search_idx').using('gin', t.search),
+  ],
+);
+
+/**
+ * The videos a consultation draws on: number 1 is the chat's own video, the others were added to it
+ * (or chosen by 'Ask your library'). A removed source keeps its row, so earlier answers' citations
+ * of it still open its video.
+ */
+export const chatSources = pgTable(
+  'chat_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    libraryVideoId: uuid('library_video_id')
+      .notNull()
+      .references(() => libraryVideos.id, { onDelete: 'cascade' }),
+    /** The source's V-number in citations ([V2 14:05]): never reused within its chat. */
+    number: integer('number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chat_sources_chat_number_idx').on(t.chatId, t.number),
+    index('chat_sources_video_idx').on(t.libraryVideoId),
   ],
 );

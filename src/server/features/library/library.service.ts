@@ -1,13 +1,7 @@
 import type { CreateChatInput } from '../../../shared/schemas/consult';
 import type { AppDeps, SessionUser } from '../../context';
 import { accessChat, linkOf, readVideo } from '../consult/consult.service';
-import {
-  addSource,
-  assertRoomFor,
-  removeSource,
-  type SourceSummary,
-  serializeSource,
-} from '../sources/sources.service';
+import { addSource, assertRoomFor, removeSource, type SourceSummary } from '../sources/sources.service';
 
 /**
  * Adds a video to the user's chat with any of the three intakes. A full chat or a video it already has
@@ -22,8 +16,7 @@ export async function addVideoToChat(
   const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
   await assertRoomFor(deps.db, chat.id, linkOf(input.youtubeUrl).videoId);
   const video = await readVideo(deps, input);
-  const source = await addSource(deps.db, { chatId: chat.id, userId: user.id }, video);
-  return serializeSource({ ...source, opening: source.transcript });
+  return addSource(deps.db, { chatId: chat.id, userId: user.id }, video);
 }
 
 /** Removes a video from the user's chat (the chat keeps at least one). */

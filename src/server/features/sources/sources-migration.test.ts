@@ -7,9 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passagesOf } from '../../adapters/ai/passages';
 import type { Database } from '../../db/client';
 import { MIGRATIONS_DIR, migrateDatabase } from '../../db/migrate';
-import { chatMessages, chatSources, chats, sourcePassages, transcriptCache, users } from '../../db/schema';
+import {
+  chatMessages,
+  chatSources,
+  chats,
+  libraryVideos,
+  transcriptCache,
+  users,
+  videoPassages,
+} from '../../db/schema';
 import { openTestDatabase } from '../../testing/test-database';
-import { indexPendingSources, passagesForChat } from './sources.service';
+import { indexPendingVideos, passagesForChat } from './sources.service';
 
 /**
  * A database as it stood before sources existed (migrations up to 0002, with users, chats and
@@ -120,7 +128,7 @@ beforeAll(async () => {
   await seedOldData();
   before = await snapshot();
   await migrateDatabase(database);
-  await indexPendingSources(db, pino({ level: 'silent' }));
+  await indexPendingVideos(db, pino({ level: 'silent' }));
 });
 afterAll(() => database.close());
 
@@ -131,52 +139,55 @@ describe('migrating chats to consultations with sources', () => {
 
   it('makes each chat, deleted ones included, a consultation whose source 1 is its own video', async () => {
     for (const chat of before.chats as (typeof chats.$inferSelect)[]) {
-      const sources = await db.select().from(chatSources).where(eq(chatSources.chatId, chat.id));
+      const sources = await db
+        .select()
+        .from(chatSources)
+        .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
+        .where(eq(chatSources.chatId, chat.id));
       expect(sources).toHaveLength(1);
-      const [source] = sources;
-      expect(source).toMatchObject({
+      const [{ chat_sources: source, library_videos: video }] = sources as [(typeof sources)[number]];
+      expect(source).toMatchObject({ number: 1, createdAt: chat.createdAt, removedAt: null });
+      expect(video).toMatchObject({
         userId: chat.userId,
-        number: 1,
         youtubeUrl: chat.youtubeUrl,
         videoId: chat.videoId,
         transcript: chat.transcript,
         segments: chat.transcriptSegments,
         createdAt: chat.createdAt,
-        removedAt: null,
       });
-      expect(source!.indexedAt).not.toBeNull();
+      expect(video.indexedAt).not.toBeNull();
     }
   });
 
-  it('titles a source as YouTube titled its video, not as its chat was renamed', async () => {
-    const [source] = await db.select().from(chatSources).where(eq(chatSources.videoId, VIDEO_ID));
-    expect(source!.title).toBe('Pricing a bakery subscription');
-    expect(source!.durationSeconds).toBe(102.5);
-    expect(source!.wordCount).toBe(23);
+  it('titles a video as YouTube titled it, not as its chat was renamed, and measures it', async () => {
+    const [video] = await db.select().from(libraryVideos).where(eq(libraryVideos.videoId, VIDEO_ID));
+    expect(video!.title).toBe('Pricing a bakery subscription');
+    expect(video!.durationSeconds).toBe(102.5);
+    expect(video!.wordCount).toBe(23);
   });
 
-  it("indexes every source's passages with their start times, as new sources are indexed", async () => {
-    for (const source of await db.select().from(chatSources)) {
+  it("indexes every video's passages with their start times, as new videos are indexed", async () => {
+    for (const video of await db.select().from(libraryVideos)) {
       const passages = await db
-        .select({ start: sourcePassages.startSeconds, text: sourcePassages.text })
-        .from(sourcePassages)
-        .where(eq(sourcePassages.sourceId, source.id))
-        .orderBy(asc(sourcePassages.position));
-      const expected = passagesOf(source.transcript, source.segments);
+        .select({ start: videoPassages.startSeconds, text: videoPassages.text })
+        .from(videoPassages)
+        .where(eq(videoPassages.libraryVideoId, video.id))
+        .orderBy(asc(videoPassages.position));
+      const expected = passagesOf(video.transcript, video.segments);
       expect(passages).toEqual(expected.map((p) => ({ start: p.start, text: p.text })));
     }
   });
 
   it('finds the migrated passages by full-text search', async () => {
-    const [source] = await db.select().from(chatSources).where(eq(chatSources.videoId, VIDEO_ID));
-    const found = await passagesForChat(db, source!.chatId, 'How do loyalty cards work?', 10_000);
+    const [chat] = await db.select().from(chats).where(eq(chats.videoId, VIDEO_ID));
+    const found = await passagesForChat(db, chat!.id, 'How do loyalty cards work?', 10_000);
     expect(found.filter((p) => p.matched).map((p) => p.startSeconds)).toEqual([0]);
   });
 
   it('indexes nothing twice when the server starts again', async () => {
-    const count = async () => (await db.select().from(sourcePassages)).length;
+    const count = async () => (await db.select().from(videoPassages)).length;
     const indexed = await count();
-    await indexPendingSources(db, pino({ level: 'silent' }));
+    await indexPendingVideos(db, pino({ level: 'silent' }));
     expect(await count()).toBe(indexed);
   });
 });

@@ -1,61 +1,64 @@
-import { and, asc, eq, inArray, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { chatSources, chats, sourcePassages } from '../../db/schema';
+import { chatSources, chats, libraryVideos, videoPassages } from '../../db/schema';
 
-export type SourceRow = typeof chatSources.$inferSelect;
-export type PassageValues = Omit<typeof sourcePassages.$inferInsert, 'search'>;
+export type VideoRow = typeof libraryVideos.$inferSelect;
+export type PassageValues = Omit<typeof videoPassages.$inferInsert, 'search'>;
 
-/** Rows per insert of passages: five parameters each, far below PostgreSQL's 65,535. */
+/** Rows per insert of passages: four parameters each, far below PostgreSQL's 65,535. */
 const PASSAGES_PER_INSERT = 2_000;
 
 export async function insertPassages(tx: Executor, passages: PassageValues[]): Promise<void> {
   for (let from = 0; from < passages.length; from += PASSAGES_PER_INSERT) {
-    await tx.insert(sourcePassages).values(passages.slice(from, from + PASSAGES_PER_INSERT));
+    await tx.insert(videoPassages).values(passages.slice(from, from + PASSAGES_PER_INSERT));
   }
 }
 
-/** A chat's sources, removed ones included (earlier citations still point at them), by number. */
+const live = (chatId: string) => and(eq(chatSources.chatId, chatId), isNull(chatSources.removedAt));
+
+/** A chat's sources with their videos, removed ones included (earlier citations still point at them). */
 export function listChatSources(db: Executor, chatId: string) {
   return db
     .select({
       id: chatSources.id,
       number: chatSources.number,
-      youtubeUrl: chatSources.youtubeUrl,
-      videoId: chatSources.videoId,
-      title: chatSources.title,
+      youtubeUrl: libraryVideos.youtubeUrl,
+      videoId: libraryVideos.videoId,
+      title: libraryVideos.title,
       // The first words are all a list needs of a transcript that may be 500,000 characters long.
-      opening: sql<string>`left(${chatSources.transcript}, 200)`,
-      durationSeconds: chatSources.durationSeconds,
-      wordCount: chatSources.wordCount,
+      opening: sql<string>`left(${libraryVideos.transcript}, 200)`,
+      durationSeconds: libraryVideos.durationSeconds,
+      wordCount: libraryVideos.wordCount,
       createdAt: chatSources.createdAt,
       removedAt: chatSources.removedAt,
     })
     .from(chatSources)
+    .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
     .where(eq(chatSources.chatId, chatId))
     .orderBy(asc(chatSources.number));
 }
 
 export type SourceListRow = Awaited<ReturnType<typeof listChatSources>>[number];
 
-/** The transcripts of a chat's live sources, by number. */
-export function liveTranscripts(db: Executor, chatId: string) {
+/** The videos of a chat's live sources with their transcripts, by number. */
+export function liveSourceVideos(db: Executor, chatId: string) {
   return db
-    .select({ number: chatSources.number, title: chatSources.title, transcript: chatSources.transcript })
+    .select({
+      sourceId: chatSources.id,
+      number: chatSources.number,
+      videoId: libraryVideos.videoId,
+      title: libraryVideos.title,
+      transcript: libraryVideos.transcript,
+    })
     .from(chatSources)
-    .where(and(eq(chatSources.chatId, chatId), isNull(chatSources.removedAt)))
+    .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
+    .where(live(chatId))
     .orderBy(asc(chatSources.number));
 }
 
 /** Locks the chat's row until the transaction ends: changes to one chat's sources take turns. */
 export async function lockChat(tx: Executor, chatId: string): Promise<void> {
   await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chatId)).for('update');
-}
-
-export function liveSourcesOf(tx: Executor, chatId: string) {
-  return tx
-    .select({ id: chatSources.id, videoId: chatSources.videoId, transcript: chatSources.transcript })
-    .from(chatSources)
-    .where(and(eq(chatSources.chatId, chatId), isNull(chatSources.removedAt)));
 }
 
 export async function nextSourceNumber(tx: Executor, chatId: string): Promise<number> {
@@ -66,90 +69,38 @@ export async function nextSourceNumber(tx: Executor, chatId: string): Promise<nu
   return (row?.last ?? 0) + 1;
 }
 
-/** Marks a live source removed and drops its passages; false when the chat has no such live source. */
-export async function markSourceRemoved(tx: Executor, chatId: string, sourceId: string): Promise<boolean> {
-  const removed = await tx
+export async function markSourceRemoved(tx: Executor, chatId: string, sourceId: string): Promise<void> {
+  await tx
     .update(chatSources)
     .set({ removedAt: new Date() })
-    .where(and(eq(chatSources.id, sourceId), eq(chatSources.chatId, chatId), isNull(chatSources.removedAt)))
-    .returning({ id: chatSources.id });
-  if (removed.length === 0) return false;
-  await tx.delete(sourcePassages).where(eq(sourcePassages.sourceId, sourceId));
-  return true;
+    .where(and(eq(chatSources.id, sourceId), live(chatId)));
 }
 
-/** Takes up to `limit` sources whose passages are not indexed yet, marking them indexed (skips ones another process took). */
-export function claimUnindexedSources(tx: Executor, limit: number) {
+/** Takes up to `limit` videos whose passages are not indexed yet, marking them indexed (skips ones another process took). */
+export function claimUnindexedVideos(tx: Executor, limit: number) {
   const pending = tx
-    .select({ id: chatSources.id })
-    .from(chatSources)
-    .where(isNull(chatSources.indexedAt))
+    .select({ id: libraryVideos.id })
+    .from(libraryVideos)
+    .where(isNull(libraryVideos.indexedAt))
     .limit(limit)
     .for('update', { skipLocked: true });
   return tx
-    .update(chatSources)
+    .update(libraryVideos)
     .set({ indexedAt: new Date() })
-    .where(inArray(chatSources.id, pending))
+    .where(inArray(libraryVideos.id, pending))
     .returning({
-      id: chatSources.id,
-      userId: chatSources.userId,
-      transcript: chatSources.transcript,
-      segments: chatSources.segments,
-      removedAt: chatSources.removedAt,
+      id: libraryVideos.id,
+      transcript: libraryVideos.transcript,
+      segments: libraryVideos.segments,
     });
 }
 
-export async function setSourceLength(
+export async function setVideoLength(
   tx: Executor,
-  sourceId: string,
-  length: Pick<SourceRow, 'durationSeconds' | 'wordCount'>,
+  videoId: string,
+  length: Pick<VideoRow, 'durationSeconds' | 'wordCount'>,
 ): Promise<void> {
-  await tx.update(chatSources).set(length).where(eq(chatSources.id, sourceId));
-}
-
-/** Copies sources (and their passages) into another chat, numbered in the order given from 1. */
-export async function copySources(
-  tx: Executor,
-  target: { chatId: string; userId: string },
-  sourceIds: readonly string[],
-): Promise<void> {
-  for (const [index, sourceId] of sourceIds.entries()) {
-    const [copy] = await tx
-      .insert(chatSources)
-      .select(
-        tx
-          .select({
-            id: sql`gen_random_uuid()`.as('id'),
-            chatId: sql`${target.chatId}::uuid`.as('chat_id'),
-            userId: sql`${target.userId}`.as('user_id'),
-            number: sql`${index + 1}::int`.as('number'),
-            youtubeUrl: chatSources.youtubeUrl,
-            videoId: chatSources.videoId,
-            title: chatSources.title,
-            transcript: chatSources.transcript,
-            segments: chatSources.segments,
-            durationSeconds: chatSources.durationSeconds,
-            wordCount: chatSources.wordCount,
-            indexedAt: sql`now()`.as('indexed_at'),
-            createdAt: sql`now()`.as('created_at'),
-            removedAt: sql`null::timestamptz`.as('removed_at'),
-          })
-          .from(chatSources)
-          .where(eq(chatSources.id, sourceId)),
-      )
-      .returning({ id: chatSources.id });
-    await tx.insert(sourcePassages).select(
-      tx
-        .select({
-          sourceId: sql`${copy!.id}::uuid`.as('source_id'),
-          position: sourcePassages.position,
-          startSeconds: sourcePassages.startSeconds,
-          text: sourcePassages.text,
-        })
-        .from(sourcePassages)
-        .where(eq(sourcePassages.sourceId, sourceId)),
-    );
-  }
+  await tx.update(libraryVideos).set(length).where(eq(libraryVideos.id, videoId));
 }
 
 /** The question's distinct lexemes in the order it uses them, stemmed as passages are (stop words dropped). */
@@ -165,7 +116,7 @@ export async function questionLexemes(db: Executor, question: string): Promise<s
 export const PASSAGE_LABEL_CHARS = 16;
 
 export interface RetrievedPassage {
-  sourceId: string;
+  libraryVideoId: string;
   position: number;
   startSeconds: number | null;
   text: string;
@@ -184,9 +135,9 @@ export interface PassageQuery {
 /** The two tsqueries, computed once per statement rather than for every row ranked. */
 const queries = (query: PassageQuery) =>
   sql`(select ${query.match}::tsquery as match, ${query.rankBy}::tsquery as rank_by offset 0) q`;
-const matches = sql`${sourcePassages.search} @@ q.match`;
-const rank = sql`ts_rank(${sourcePassages.search}, q.rank_by)`;
-const promptChars = sql`length(${sourcePassages.text}) + ${PASSAGE_LABEL_CHARS}`;
+const matches = sql`${videoPassages.search} @@ q.match`;
+const rank = sql`ts_rank(${videoPassages.search}, q.rank_by)`;
+const promptChars = sql`length(${videoPassages.text}) + ${PASSAGE_LABEL_CHARS}`;
 
 /**
  * The passages that fill `budget` characters, taken in `order` (a running total over that order): the
@@ -195,29 +146,31 @@ const promptChars = sql`length(${sourcePassages.text}) + ${PASSAGE_LABEL_CHARS}`
 async function withinBudget(
   db: Executor,
   query: PassageQuery,
-  scope: { where: SQL; order: SQL[]; joinSources?: boolean },
+  scope: { where: SQL; order: SQL[]; chatId?: string },
 ): Promise<RetrievedPassage[]> {
   const base = db
     .select({
-      sourceId: sourcePassages.sourceId,
-      position: sourcePassages.position,
-      startSeconds: sourcePassages.startSeconds,
-      text: sourcePassages.text,
+      libraryVideoId: videoPassages.libraryVideoId,
+      position: videoPassages.position,
+      startSeconds: videoPassages.startSeconds,
+      text: videoPassages.text,
       matched: sql<boolean>`${matches}`.as('matched'),
       used: sql<number>`sum(${promptChars}) over (order by ${sql.join(scope.order, sql`, `)} rows unbounded preceding)`
         .mapWith(Number)
         .as('used'),
     })
-    .from(sourcePassages)
+    .from(videoPassages)
     .crossJoin(queries(query));
   const ranked = (
-    scope.joinSources ? base.innerJoin(chatSources, eq(chatSources.id, sourcePassages.sourceId)) : base
+    scope.chatId
+      ? base.innerJoin(chatSources, eq(chatSources.libraryVideoId, videoPassages.libraryVideoId))
+      : base
   )
     .where(scope.where)
     .as('ranked');
   return db
     .select({
-      sourceId: ranked.sourceId,
+      libraryVideoId: ranked.libraryVideoId,
       position: ranked.position,
       startSeconds: ranked.startSeconds,
       text: ranked.text,
@@ -235,36 +188,46 @@ async function withinBudget(
  */
 export function chatPassages(db: Executor, chatId: string, query: PassageQuery) {
   return withinBudget(db, query, {
-    joinSources: true,
-    where: and(eq(chatSources.chatId, chatId), isNull(chatSources.removedAt))!,
-    order: [sql`${matches} desc`, sql`${rank} desc`, asc(sourcePassages.position), asc(chatSources.number)],
+    chatId,
+    where: live(chatId)!,
+    order: [sql`${matches} desc`, sql`${rank} desc`, asc(videoPassages.position), asc(chatSources.number)],
   });
 }
 
 /**
- * Every video of the user's live consultations, each once (a video in several chats counts in its
- * oldest one): the sources 'Ask your library' searches.
+ * Every video the user's live consultations draw on, each once (a YouTube video read twice counts in
+ * its first reading): what 'Ask your library' searches.
  */
-function librarySources(db: Executor, userId: string) {
-  const video = sql`coalesce(${chatSources.videoId}, ${chatSources.id}::text)`;
-  return db
-    .selectDistinctOn([video], { id: chatSources.id })
+function libraryScope(db: Executor, userId: string) {
+  const video = sql`coalesce(${libraryVideos.videoId}, ${libraryVideos.id}::text)`;
+  const drawnOn = db
+    .select({ id: chatSources.id })
     .from(chatSources)
     .innerJoin(chats, eq(chats.id, chatSources.chatId))
-    .where(and(eq(chatSources.userId, userId), isNull(chatSources.removedAt), isNull(chats.deletedAt)))
-    .orderBy(video, asc(chatSources.createdAt));
+    .where(
+      and(
+        eq(chatSources.libraryVideoId, libraryVideos.id),
+        isNull(chatSources.removedAt),
+        isNull(chats.deletedAt),
+      ),
+    );
+  return db
+    .selectDistinctOn([video], { id: libraryVideos.id })
+    .from(libraryVideos)
+    .where(and(eq(libraryVideos.userId, userId), exists(drawnOn)))
+    .orderBy(video, asc(libraryVideos.createdAt));
 }
 
 /** The passages of the user's whole library that match, best first, within the budget. */
 export function libraryPassages(db: Executor, userId: string, query: PassageQuery) {
   return withinBudget(db, query, {
-    where: and(matches, inArray(sourcePassages.sourceId, librarySources(db, userId)))!,
-    order: [sql`${rank} desc`, asc(sourcePassages.sourceId), asc(sourcePassages.position)],
+    where: and(matches, inArray(videoPassages.libraryVideoId, libraryScope(db, userId)))!,
+    order: [sql`${rank} desc`, asc(videoPassages.libraryVideoId), asc(videoPassages.position)],
   });
 }
 
 /** Whether the user has any video in a live consultation. */
 export async function hasLibrary(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await librarySources(db, userId).limit(1);
+  const [row] = await libraryScope(db, userId).limit(1);
   return row !== undefined;
 }

@@ -7,26 +7,25 @@ import {
 import { type TranscriptSegment, titleFromTranscript } from '../../../shared/transcript';
 import { passagesOf } from '../../adapters/ai/passages';
 import type { Database, Executor } from '../../db/client';
-import { chatSources } from '../../db/schema';
+import { chatSources, libraryVideos } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { anyOf, atLeast, MAX_QUERY_LEXEMES } from './search-query';
 import {
   chatPassages,
-  claimUnindexedSources,
+  claimUnindexedVideos,
   insertPassages,
   libraryPassages,
   listChatSources,
-  liveSourcesOf,
-  liveTranscripts,
+  liveSourceVideos,
   lockChat,
   markSourceRemoved,
   nextSourceNumber,
   questionLexemes,
   type RetrievedPassage,
   type SourceListRow,
-  type SourceRow,
-  setSourceLength,
+  setVideoLength,
+  type VideoRow,
 } from './sources.queries';
 
 /** A video as an intake read it: what a source is made of. */
@@ -38,12 +37,7 @@ export interface SourceVideo {
   title: string | null;
 }
 
-interface SourceOwner {
-  chatId: string;
-  userId: string;
-}
-
-/** A source's length: where its last timed segment ends, and its words. */
+/** A video's length: where its last timed segment ends, and its words. */
 function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | null) {
   const last = segments?.at(-1);
   return {
@@ -52,27 +46,29 @@ function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | n
   };
 }
 
-function passageRows(sourceId: string, video: Pick<SourceVideo, 'transcript' | 'segments'>) {
+function passageRows(libraryVideoId: string, video: Pick<SourceVideo, 'transcript' | 'segments'>) {
   return passagesOf(video.transcript, video.segments).map((passage, position) => ({
-    sourceId,
+    libraryVideoId,
     position,
     startSeconds: passage.start,
     text: passage.text,
   }));
 }
 
-/** Stores a source with its passages indexed (inside the caller's transaction). */
+/**
+ * Stores a video in the user's library with its passages indexed, and makes it source `number` of the
+ * chat (inside the caller's transaction).
+ */
 export async function insertSource(
   tx: Executor,
-  owner: SourceOwner,
+  owner: { chatId: string; userId: string },
   number: number,
   video: SourceVideo,
-): Promise<SourceRow> {
-  const [source] = await tx
-    .insert(chatSources)
+): Promise<{ id: string; video: VideoRow }> {
+  const [stored] = await tx
+    .insert(libraryVideos)
     .values({
-      ...owner,
-      number,
+      userId: owner.userId,
       youtubeUrl: video.youtubeUrl,
       videoId: video.videoId,
       title: video.title,
@@ -81,43 +77,65 @@ export async function insertSource(
       ...lengthOf(video.transcript, video.segments),
     })
     .returning();
-  await insertPassages(tx, passageRows(source!.id, video));
-  return source!;
+  await insertPassages(tx, passageRows(stored!.id, video));
+  const [source] = await tx
+    .insert(chatSources)
+    .values({ chatId: owner.chatId, libraryVideoId: stored!.id, number })
+    .returning({ id: chatSources.id });
+  return { id: source!.id, video: stored! };
+}
+
+/** Makes videos of the user's library sources 1, 2… of a new chat (inside the caller's transaction). */
+export async function drawOnVideos(tx: Executor, chatId: string, libraryVideoIds: readonly string[]) {
+  await tx
+    .insert(chatSources)
+    .values(libraryVideoIds.map((libraryVideoId, i) => ({ chatId, libraryVideoId, number: i + 1 })));
 }
 
 const tooMany = () => new AppError(409, 'too_many_sources', TOO_MANY_SOURCES_MESSAGE);
 const duplicate = () => new AppError(409, 'duplicate_source', DUPLICATE_SOURCE_MESSAGE);
 
 /**
- * Refuses a source the chat cannot take, before its transcript is fetched: a full chat, or a video it
- * already has. `addSource` checks again under the chat's lock.
+ * Refuses a video the chat cannot take: a full chat, or a video it already has (the same YouTube
+ * video, or the same transcript). Checked before the transcript is fetched, and again under the
+ * chat's lock as it is added.
  */
-export async function assertRoomFor(db: Executor, chatId: string, videoId: string | null): Promise<void> {
-  const live = await liveSourcesOf(db, chatId);
-  if (live.length >= MAX_CHAT_SOURCES) throw tooMany();
-  if (videoId && live.some((source) => source.videoId === videoId)) throw duplicate();
+async function assertRoom(db: Executor, chatId: string, video: Partial<SourceVideo>): Promise<void> {
+  const sources = await liveSourceVideos(db, chatId);
+  if (sources.length >= MAX_CHAT_SOURCES) throw tooMany();
+  const same = (source: (typeof sources)[number]) =>
+    video.videoId ? source.videoId === video.videoId : source.transcript === video.transcript;
+  if (sources.some(same)) throw duplicate();
 }
 
+export const assertRoomFor = (db: Executor, chatId: string, videoId: string | null) =>
+  assertRoom(db, chatId, videoId ? { videoId } : {});
+
 /** Adds a video to a chat as its next source: all of it or nothing. */
-export async function addSource(db: Database, owner: SourceOwner, video: SourceVideo): Promise<SourceRow> {
+export async function addSource(
+  db: Database,
+  owner: { chatId: string; userId: string },
+  video: SourceVideo,
+): Promise<SourceSummary> {
   return db.transaction(async (tx) => {
     await lockChat(tx, owner.chatId);
-    const live = await liveSourcesOf(tx, owner.chatId);
-    if (live.length >= MAX_CHAT_SOURCES) throw tooMany();
-    const same = (source: (typeof live)[number]) =>
-      video.videoId ? source.videoId === video.videoId : source.transcript === video.transcript;
-    if (live.some(same)) throw duplicate();
-    return insertSource(tx, owner, await nextSourceNumber(tx, owner.chatId), video);
+    await assertRoom(tx, owner.chatId, video);
+    const number = await nextSourceNumber(tx, owner.chatId);
+    const source = await insertSource(tx, owner, number, video);
+    const [row] = await listChatSources(tx, owner.chatId).then((rows) =>
+      rows.filter((r) => r.id === source.id),
+    );
+    return serializeSource(row!);
   });
 }
 
-/** Removes a source from a chat, which keeps at least one. */
+/** Removes a source from a chat, which keeps at least one. Its video stays in the library. */
 export async function removeSource(db: Database, chatId: string, sourceId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockChat(tx, chatId);
-    const live = await liveSourcesOf(tx, chatId);
-    if (!live.some((source) => source.id === sourceId)) throw notFound('Source not found');
-    if (live.length === 1) throw new AppError(409, 'last_source', LAST_SOURCE_MESSAGE);
+    const sources = await liveSourceVideos(tx, chatId);
+    if (!sources.some((source) => source.sourceId === sourceId)) throw notFound('Source not found');
+    if (sources.length === 1) throw new AppError(409, 'last_source', LAST_SOURCE_MESSAGE);
     await markSourceRemoved(tx, chatId, sourceId);
   });
 }
@@ -144,42 +162,42 @@ export async function chatSourcesView(db: Executor, chatId: string): Promise<Sou
 
 /** The transcripts of a chat's live sources, titled as the chat lists them. */
 export async function sourceTranscripts(db: Executor, chatId: string) {
-  return (await liveTranscripts(db, chatId)).map((source) => ({
+  return (await liveSourceVideos(db, chatId)).map((source) => ({
     number: source.number,
     title: source.title?.trim() || titleFromTranscript(source.transcript),
     transcript: source.transcript,
   }));
 }
 
-const SOURCES_PER_BATCH = 50;
+const VIDEOS_PER_BATCH = 50;
 
 /**
- * Indexes the passages of sources that have none yet: chats migrated from before sources existed
+ * Indexes the passages of videos that have none yet: chats migrated from before sources existed
  * (decision 033). Run as the server starts; several processes share the work.
  */
-export async function indexPendingSources(db: Database, logger: Logger): Promise<void> {
+export async function indexPendingVideos(db: Database, logger: Logger): Promise<void> {
   let indexed = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const sources = await claimUnindexedSources(tx, SOURCES_PER_BATCH);
-      for (const source of sources) {
-        await setSourceLength(tx, source.id, lengthOf(source.transcript, source.segments));
-        if (!source.removedAt) await insertPassages(tx, passageRows(source.id, source));
+      const videos = await claimUnindexedVideos(tx, VIDEOS_PER_BATCH);
+      for (const video of videos) {
+        await setVideoLength(tx, video.id, lengthOf(video.transcript, video.segments));
+        await insertPassages(tx, passageRows(video.id, video));
       }
-      return sources.length;
+      return videos.length;
     });
     indexed += batch;
-    if (batch < SOURCES_PER_BATCH) break;
+    if (batch < VIDEOS_PER_BATCH) break;
   }
-  if (indexed > 0) logger.info({ sources: indexed }, 'indexed the passages of migrated sources');
+  if (indexed > 0) logger.info({ videos: indexed }, 'indexed the passages of migrated videos');
 }
 
 /** Lexemes the ranking weighs at most (a long question's first ones). */
 const MAX_RANKED_LEXEMES = 32;
 
 /**
- * A chat's passages for a question within `budget` characters, in video order (source by source, each
- * from its start): the best matches, then the openings of every video with what room is left.
+ * A chat's passages for a question within `budget` characters, best first: the best matches, then
+ * the openings of every video with what room is left.
  */
 export async function passagesForChat(
   db: Executor,
@@ -197,7 +215,7 @@ const ENOUGH_PASSAGES = 20;
 /**
  * The passages of the user's whole library that answer a question, best first, within `budget`
  * characters: those containing three of its words if there are enough, else two, else any one
- * (decision 033). Identical passages (one transcript in two chats) are taken once.
+ * (decision 033). Identical passages (one transcript pasted twice) are taken once.
  */
 export async function searchLibrary(
   db: Executor,
