@@ -8,9 +8,18 @@ export interface ReplyMetadata {
   status?: MessageStatus;
 }
 
-/** Transient progress while a long transcript is read part by part ("Reading part 2 of 5…"). */
+/** A video an answer may cite, as the browser resolves its citations. */
+export interface CitableSource {
+  number: number;
+  title: string;
+  youtubeUrl: string | null;
+}
+
 export type ConsultDataParts = {
+  /** Transient progress while a long transcript is read part by part ("Reading part 2 of 5…"). */
   progress: { part: number; of: number };
+  /** 'Ask your library', before its answer: the consultation it opens and the videos it draws on. */
+  consultation: { chatId: string; sources: CitableSource[] };
 };
 
 export type ConsultUIMessage = UIMessage<ReplyMetadata, ConsultDataParts>;

@@ -1,13 +1,19 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { SavedChats } from '../../features/chats/components/saved-chats';
+import { AskLibrary } from '../../features/library/components/ask-library';
+import { paths } from '../../lib/paths';
 
 export default function SavedChatsRoute() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   return (
     <Page title="Saved Chats" description="Search and reopen your past consultations." width="narrow">
+      <div className="mb-6">
+        <AskLibrary onOpened={(chatId) => navigate(paths.chat.href(chatId))} />
+      </div>
       <SavedChats
         key={query}
         query={query}

@@ -1,7 +1,6 @@
 import { DefaultChatTransport } from 'ai';
 import type { ConsultUIMessage } from '../../../../shared/consult-stream';
-import { isApiErrorBody } from '../../../../shared/errors';
-import { ApiError } from '../../../lib/api-client';
+import { textOf } from '../../../lib/reply-stream';
 import type { StoredMessage } from './get-chat';
 
 /**
@@ -21,10 +20,6 @@ export function replyTransport(chatId: string) {
   });
 }
 
-export function textOf(message: Pick<ConsultUIMessage, 'parts'>): string {
-  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
 export function toUIMessages(messages: readonly StoredMessage[]): ConsultUIMessage[] {
   return messages.map((m) => ({
     id: m.id,
@@ -32,15 +27,4 @@ export function toUIMessages(messages: readonly StoredMessage[]): ConsultUIMessa
     parts: [{ type: 'text', text: m.content }],
     metadata: { totalTokens: m.totalTokens, status: m.status },
   }));
-}
-
-/** The transport reports a refused request with the response body as its message: read our error from it. */
-export function replyError(error: Error): ApiError {
-  try {
-    const body: unknown = JSON.parse(error.message);
-    if (isApiErrorBody(body)) return new ApiError(0, body.error.code, body.error.message);
-  } catch {
-    // not our JSON: a network failure
-  }
-  return new ApiError(0, 'network_error', 'An error occurred');
 }

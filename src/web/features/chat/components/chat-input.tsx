@@ -2,7 +2,7 @@ import { Send, Square } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
-import { messageProblem } from '../lib/message-problem';
+import { messageProblem } from '../../../lib/message-problem';
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line; Stop while a reply streams. A message the

@@ -22,8 +22,9 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
-import { replyError, replyTransport, textOf, toUIMessages } from '../api/reply-transport';
+import { replyTransport, toUIMessages } from '../api/reply-transport';
 import { ChatInput } from './chat-input';
 import { MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';

@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import type { CitationResolver } from '../../../../shared/citations';
 import type { ConsultUIMessage } from '../../../../shared/consult-stream';
+import { Markdown } from '../../../components/chats/markdown';
 import { cn } from '../../../lib/cn';
-import { textOf } from '../api/reply-transport';
+import { textOf } from '../../../lib/reply-stream';
 import { CopyButton } from './copy-button';
-import { Markdown } from './markdown';
 
 /** A message: the user's on the right, the assistant's on the left with its token count. */
 export function MessageBubble({

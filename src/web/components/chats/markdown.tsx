@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { type CitationResolver, linkCitations } from '../../../../shared/citations';
+import { type CitationResolver, linkCitations } from '../../../shared/citations';
 
 /**
  * An answer's Markdown, safe to render while it streams (react-markdown builds React elements, never

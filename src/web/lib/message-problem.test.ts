@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_CHARS } from '../../../../shared/schemas/consult';
+import { MAX_MESSAGE_CHARS } from '../../shared/schemas/consult';
 import { messageProblem } from './message-problem';
 
 describe('the message box check', () => {

@@ -1,4 +1,4 @@
-import { sendMessageInput } from '../../../../shared/schemas/consult';
+import { sendMessageInput } from '../../shared/schemas/consult';
 
 /**
  * What is wrong with the typed message, in the server's words (the schema the route uses): none for a
