@@ -88,7 +88,7 @@ export function SourcesPanel({
                   href={source.youtubeUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Watch ${source.title}`}
+                  aria-label={`Open ${source.title} on YouTube`}
                 >
                   <ExternalLink />
                 </a>
