@@ -104,7 +104,7 @@ async function assertRoom(db: Executor, chatId: string, video: Partial<SourceVid
   const sources = await liveSourceVideos(db, chatId);
   if (sources.length >= MAX_CHAT_SOURCES) throw tooMany();
   const same = (source: (typeof sources)[number]) =>
-    video.videoId ? source.videoId === video.videoId : source.transcript === video.transcript;
+    (video.videoId && source.videoId === video.videoId) || source.transcript === video.transcript;
   if (sources.some(same)) throw duplicate();
 }
 
