@@ -11,7 +11,7 @@ import { chatSources, libraryVideos, transcriptCache, videoPassages } from '../.
 import { createManualChat } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { startYouTubeFixture } from '../../testing/youtube-fixture';
-import { passagesForChat } from '../sources/sources.service';
+import { passagesForChat, searchLibrary } from '../sources/sources.service';
 
 let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
 let t: TestApp;
@@ -309,5 +309,63 @@ describe("a consultation's sources", () => {
       'Chat not found',
     );
     expect((await stored(chatId)).sources).toEqual(before.sources);
+  });
+});
+
+describe('searching a library', () => {
+  const budget = 100_000;
+  const texts = (found: { text: string }[]) => found.map((passage) => passage.text);
+
+  it("finds the user's own videos only: never another user's, a deleted chat's or a removed source's", async () => {
+    const maya = await t.createOnboardedUser();
+    const leo = await t.createOnboardedUser();
+    await createManualChat(maya, PRICING);
+    await createManualChat(leo, 'Raise prices for the morning rush, says Leo.');
+    const gone = await createManualChat(maya, 'Prices of espresso rise in the morning.');
+    await maya.client.json(`/api/chats/${gone}`, { method: 'DELETE' });
+    const kept = await createManualChat(maya, LOYALTY);
+    const { source } = await maya.client.json(
+      sourcesPath(kept),
+      { method: 'POST', json: { source: 'manual', transcript: 'Morning prices rise for croissants.' } },
+      201,
+    );
+    await maya.client.json(`${sourcesPath(kept)}/${source.id}`, { method: 'DELETE' });
+
+    expect(
+      texts(await searchLibrary(t.db, maya.id, 'When should I raise prices in the morning?', budget)),
+    ).toEqual(['Raise prices for the morning rush.', 'Welcome to a talk on pricing a bakery.']);
+    expect(
+      texts(await searchLibrary(t.db, leo.id, 'When should I raise prices in the morning?', budget)),
+    ).toEqual(['Raise prices for the morning rush, says Leo.']);
+  });
+
+  it('takes a video drawn on by two chats once, and finds nothing for a question of stop words', async () => {
+    const user = await t.createOnboardedUser();
+    await createManualChat(user, LOYALTY);
+    await createManualChat(user, LOYALTY);
+    expect(texts(await searchLibrary(t.db, user.id, 'stamp cards', budget))).toEqual([
+      'Stamp cards bring regulars back every week.',
+      'Loyalty cards for cafes.',
+    ]);
+    expect(await searchLibrary(t.db, user.id, 'what is it about?', budget)).toEqual([]);
+  });
+
+  it('prefers passages with more of the question’s words, best first, within the budget', async () => {
+    const user = await t.createOnboardedUser();
+    await createManualChat(
+      user,
+      [
+        '0:00',
+        'Pricing matters.',
+        '0:40',
+        'Pricing a subscription box for a bakery is about the weekly habit.',
+        '1:20',
+        'A subscription keeps customers.',
+      ].join('\n'),
+    );
+    const found = await searchLibrary(t.db, user.id, 'pricing a bakery subscription', budget);
+    expect(texts(found)[0]).toBe('Pricing a subscription box for a bakery is about the weekly habit.');
+    const tight = await searchLibrary(t.db, user.id, 'pricing a bakery subscription', 90);
+    expect(texts(tight)).toEqual(['Pricing a subscription box for a bakery is about the weekly habit.']);
   });
 });
