@@ -12,6 +12,7 @@ import {
 import { citationResolver } from '../../../../shared/citations';
 import type { ConsultDataParts, ConsultUIMessage } from '../../../../shared/consult-stream';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../../shared/usage';
+import { MessageBox } from '../../../components/chats/message-box';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -25,7 +26,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { replyTransport, toUIMessages } from '../api/reply-transport';
-import { ChatInput } from './chat-input';
 import { MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';
 
@@ -204,7 +204,7 @@ export function ChatScreen({
           {exceeded ? (
             <Alert tone="warning">{USAGE_LIMIT_EXCEEDED_MESSAGE}</Alert>
           ) : (
-            <ChatInput
+            <MessageBox
               value={input}
               onChange={setInput}
               onSend={send}

@@ -1,14 +1,12 @@
 import { useChat } from '@ai-sdk/react';
-import { Library, Send, Square } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { Library } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { citationResolver } from '../../../../shared/citations';
 import type { ConsultDataParts, ConsultUIMessage } from '../../../../shared/consult-stream';
 import { Markdown } from '../../../components/chats/markdown';
-import { Button } from '../../../components/ui/button';
+import { MessageBox } from '../../../components/chats/message-box';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { messageProblem } from '../../../lib/message-problem';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { askLibraryTransport } from '../api/ask-library';
 
@@ -20,11 +18,11 @@ type Consultation = ConsultDataParts['consultation'];
  * the answer used) is where follow-ups continue, so the page moves there when the answer ends.
  */
 export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void }) {
-  const id = useId();
   const [question, setQuestion] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [consultation, setConsultation] = useState<Consultation | null>(null);
   const opened = useRef<Consultation | null>(null);
+  const asked = useRef('');
   const transport = useMemo(askLibraryTransport, []);
   const { messages, sendMessage, setMessages, status, stop } = useChat<ConsultUIMessage>({
     transport,
@@ -40,22 +38,20 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
       if (opened.current) return onOpened(opened.current.chatId);
       // Refused before anything was stored: the question stays in the box, with the reason.
       setProblem(replyError(error).message);
-      setQuestion(textOf(messages.at(-1) ?? { parts: [] }) || question);
+      setQuestion(asked.current);
       setMessages([]);
     },
   });
   const busy = status === 'submitted' || status === 'streaming';
-  const typed = messageProblem(question);
   const answer = messages.find((message) => message.role === 'assistant');
   const citations = useMemo(
     () => citationResolver({ url: null, title: '' }, consultation?.sources ?? []),
     [consultation],
   );
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
+  const ask = () => {
     const text = question.trim();
-    if (busy || !text || typed) return;
+    asked.current = question;
     setProblem(null);
     setConsultation(null);
     opened.current = null;
@@ -63,13 +59,6 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
     setQuestion('');
     void sendMessage({ text });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-
   return (
     <Card>
       <CardHeader>
@@ -82,39 +71,19 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form onSubmit={submit} className="grid gap-1.5" aria-label="Ask your library">
-          <label htmlFor={id} className="text-sm font-medium">
-            Your question
-          </label>
-          <div className="flex items-end gap-2">
-            <Textarea
-              id={id}
-              value={question}
-              onChange={(event) => setQuestion(event.target.value)}
-              onKeyDown={onKeyDown}
-              placeholder="What do my videos say about pricing a subscription?"
-              rows={2}
-              disabled={busy}
-              aria-invalid={typed !== undefined}
-              aria-describedby={typed || problem ? `${id}-problem` : undefined}
-              className="max-h-48 min-h-12 resize-none"
-            />
-            {busy ? (
-              <Button type="button" variant="outline" onClick={() => void stop()} aria-label="Stop">
-                <Square /> <span className="hidden sm:inline">Stop</span>
-              </Button>
-            ) : (
-              <Button type="submit" disabled={!question.trim() || typed !== undefined} aria-label="Ask">
-                <Send /> <span className="hidden sm:inline">Ask</span>
-              </Button>
-            )}
-          </div>
-          {typed || problem ? (
-            <p id={`${id}-problem`} role="alert" className="text-sm text-danger">
-              {typed ?? problem}
-            </p>
-          ) : null}
-        </form>
+        <MessageBox
+          value={question}
+          onChange={setQuestion}
+          onSend={ask}
+          onStop={() => void stop()}
+          busy={busy}
+          streaming={busy}
+          label="Your question"
+          showLabel
+          placeholder="What do my videos say about pricing a subscription?"
+          sendLabel="Ask"
+          notice={problem}
+        />
         <p role="status" className="sr-only">
           {busy ? 'Generating response...' : ''}
         </p>

@@ -1,20 +1,27 @@
 import { Send, Square } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Textarea } from '../../../components/ui/input';
-import { messageProblem } from '../../../lib/message-problem';
+import { cn } from '../../lib/cn';
+import { messageProblem } from '../../lib/message-problem';
+import { Button } from '../ui/button';
+import { Textarea } from '../ui/input';
 
 /**
- * The message box: Enter sends, Shift+Enter adds a line; Stop while a reply streams. A message the
- * server would refuse (too long) keeps its text, says why and cannot be sent.
+ * A message box: Enter sends, Shift+Enter adds a line; Stop while a reply streams. A message the
+ * server would refuse (too long) keeps its text, says why and cannot be sent; `notice` says why the
+ * server refused the last one.
  */
-export function ChatInput({
+export function MessageBox({
   value,
   onChange,
   onSend,
   onStop,
   busy,
   streaming,
+  label = 'Message',
+  showLabel = false,
+  placeholder = 'Ask a follow-up question...',
+  sendLabel = 'Send',
+  notice,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -22,14 +29,20 @@ export function ChatInput({
   onStop: () => void;
   busy: boolean;
   streaming: boolean;
+  label?: string;
+  showLabel?: boolean;
+  placeholder?: string;
+  sendLabel?: string;
+  notice?: string | null;
 }) {
   const id = useId();
   const problemId = `${id}-problem`;
   const blank = value.trim() === '';
-  const problem = messageProblem(value);
+  const typed = messageProblem(value);
+  const problem = typed ?? notice ?? undefined;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!busy && !blank && !problem) onSend();
+    if (!busy && !blank && !typed) onSend();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -39,17 +52,17 @@ export function ChatInput({
   };
   return (
     <form onSubmit={submit} className="grid gap-1.5">
+      <label htmlFor={id} className={cn(showLabel ? 'text-sm font-medium' : 'sr-only')}>
+        {label}
+      </label>
       <div className="flex items-end gap-2">
-        <label htmlFor={id} className="sr-only">
-          Message
-        </label>
         <Textarea
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Ask a follow-up question..."
-          aria-invalid={problem !== undefined}
+          placeholder={placeholder}
+          aria-invalid={typed !== undefined}
           aria-describedby={problem ? problemId : undefined}
           rows={2}
           className="max-h-48 min-h-12 resize-none"
@@ -59,8 +72,8 @@ export function ChatInput({
             <Square /> <span className="hidden sm:inline">Stop</span>
           </Button>
         ) : (
-          <Button type="submit" disabled={busy || blank || problem !== undefined} aria-label="Send">
-            <Send /> <span className="hidden sm:inline">Send</span>
+          <Button type="submit" disabled={busy || blank || typed !== undefined} aria-label={sendLabel}>
+            <Send /> <span className="hidden sm:inline">{sendLabel}</span>
           </Button>
         )}
       </div>
