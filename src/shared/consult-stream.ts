@@ -18,8 +18,10 @@ export interface CitableSource {
 export type ConsultDataParts = {
   /** Transient progress while a long transcript is read part by part ("Reading part 2 of 5…"). */
   progress: { part: number; of: number };
-  /** 'Ask your library', before its answer: the consultation it opens and the videos it draws on. */
-  consultation: { chatId: string; sources: CitableSource[] };
+  /** 'Ask your library', before its answer: the videos it draws on, as its citations number them. */
+  sources: CitableSource[];
+  /** 'Ask your library', once stored: the consultation it opened, where follow-ups continue. */
+  consultation: { chatId: string };
 };
 
 export type ConsultUIMessage = UIMessage<ReplyMetadata, ConsultDataParts>;

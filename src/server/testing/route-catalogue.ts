@@ -269,6 +269,15 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     },
     expected: ownerOnly(200),
   },
+  // Each account asks its own library (every world account has a chat on growing a bakery).
+  'POST /library/ask': {
+    request: () => ({
+      path: '/api/library/ask',
+      body: { question: 'How do I grow a bakery with subscriptions?' },
+    }),
+    expected: signedIn(200),
+    costly: true,
+  },
   'GET /usage': { request: () => ({ path: '/api/usage' }), expected: signedIn(200) },
 
   'GET /admin/assistant': {

@@ -5,9 +5,8 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { formatTimestamp } from '../../../shared/timestamps';
 import { rankByBm25, weightedQuery } from './bm25';
-import type { Passage } from './passages';
+import { type Passage, passageLabel } from './passages';
 import { countTokens } from './tokenizer';
 
 /** What the consultation hands the offline model through `providerOptions.offline`. */
@@ -26,7 +25,8 @@ const QUOTE_WORDS = 45;
 
 /**
  * The built-in model used when no AI key is set: it ranks transcript passages against the question and
- * the business profile with BM25, cites their moments as [mm:ss], and streams the answer word by word.
+ * the business profile with BM25, cites their moments as [mm:ss] (or [V2 14:05] across several videos),
+ * and streams the answer word by word.
  * Its token counts come from a real tokenizer (o200k_base).
  */
 export function createOfflineModel(options: { wordDelayMs?: number } = {}): LanguageModelV3 {
@@ -132,16 +132,19 @@ export function composeAnswer(context: OfflineContext): string {
       weight,
     })),
   ]);
-  const ranked = rankByBm25(context.passages, (p) => p.text, query).slice(0, TOP_PASSAGES);
-  const best = ranked.length ? ranked.map((r) => r.item) : context.passages.slice(0, 2);
+  const ranked = rankByBm25(context.passages, (p) => p.text, query).map((r) => r.item);
+  const best = ranked.length ? eachVideoFirst(ranked).slice(0, TOP_PASSAGES) : context.passages.slice(0, 2);
   // Quoted in video order; the advice starts from the best match.
-  const chosen = [...best].sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  const chosen = [...best].sort(
+    (a, b) => (a.source ?? 0) - (b.source ?? 0) || (a.start ?? 0) - (b.start ?? 0),
+  );
+  const several = new Set(context.passages.map((p) => p.source)).size > 1;
   const business = context.profile.businessName || 'your business';
   const lines: string[] = [];
   lines.push(
     context.question
-      ? `Here is what the video says that bears on your question, for ${business}:`
-      : `Here are the moments of this video that matter most for ${business}, given your goals and challenges:`,
+      ? `Here is what ${several ? 'your videos say' : 'the video says'} that bears on your question, for ${business}:`
+      : `Here are the moments of ${several ? 'these videos' : 'this video'} that matter most for ${business}, given your goals and challenges:`,
   );
   lines.push('');
   if (chosen.length === 0) {
@@ -154,7 +157,7 @@ export function composeAnswer(context: OfflineContext): string {
   const first = best[0];
   if (first) {
     lines.push(
-      `- Start with the idea at ${first.start === null ? 'the first passage above' : `[${formatTimestamp(first.start)}]`}${
+      `- Start with the idea at ${first.start === null ? 'the first passage above' : passageLabel(first)}${
         challenge ? `: weigh it against your current challenge (${lowerFirst(challenge)})` : ''
       }.`,
     );
@@ -163,13 +166,21 @@ export function composeAnswer(context: OfflineContext): string {
   lines.push('- Ask a follow-up about any moment above to dig deeper.');
   lines.push(
     '',
-    '_This answer comes from the offline model: it quotes the most relevant moments of the transcript. Configure an AI key for a written consultation._',
+    `_This answer comes from the offline model: it quotes the most relevant moments of the ${several ? 'transcripts' : 'transcript'}. Configure an AI key for a written consultation._`,
   );
   return lines.join('\n');
 }
 
+/** Ranked passages with each video's best first (so an answer across videos quotes every one that matches). */
+function eachVideoFirst(ranked: readonly Passage[]): Passage[] {
+  const seen = new Set<number | undefined>();
+  const leaders = ranked.filter((passage) => !seen.has(passage.source) && seen.add(passage.source));
+  return [...leaders, ...ranked.filter((passage) => !leaders.includes(passage))];
+}
+
 function cite(passage: Passage): string {
-  return passage.start === null ? '' : `[${formatTimestamp(passage.start)}] `;
+  const label = passageLabel(passage);
+  return label ? `${label} ` : '';
 }
 
 function quote(text: string): string {

@@ -36,6 +36,28 @@ describe('the offline model', () => {
     expect(answer).toContain('Start with the idea at [00:40]');
   });
 
+  it('answers across videos quoting each one that matches, citing [V2 14:05], in video order', () => {
+    const across = [
+      { source: 2, start: 845, text: 'An espresso stamp card brings loyalty members back every week.' },
+      { source: 1, start: 190, text: 'Croissant margins improve when the morning rush pays a premium.' },
+      { source: 1, start: 200, text: 'Croissant croissant margins margins, premium croissant margins.' },
+      { source: 1, start: 585, text: 'Never discount bread at closing time.' },
+    ];
+    const answer = composeAnswer({
+      passages: across,
+      question: 'How do croissant margins and an espresso stamp card fit together?',
+      profile: { businessName: 'Brightside Bakery' },
+    });
+    expect(answer).toContain(
+      'Here is what your videos say that bears on your question, for Brightside Bakery:',
+    );
+    expect(answer).toContain('- [V1 03:10] "Croissant margins improve');
+    expect(answer).toContain('- [V2 14:05] "An espresso stamp card');
+    expect(answer.indexOf('[V1 03:20]')).toBeLessThan(answer.indexOf('[V2 14:05]'));
+    expect(answer).toContain('Start with the idea at [V2 14:05]');
+    expect(answer).not.toContain('[V1 09:45]');
+  });
+
   it('streams word by word through the AI SDK and counts tokens with the tokenizer', async () => {
     const result = streamText({
       model: createOfflineModel({ wordDelayMs: 0 }),

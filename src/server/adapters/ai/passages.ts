@@ -1,3 +1,4 @@
+import { formatSourceCitation } from '../../../shared/citations';
 import { formatTimestamp } from '../../../shared/timestamps';
 import { collapseWhitespace, type TranscriptSegment } from '../../../shared/transcript';
 
@@ -5,6 +6,8 @@ import { collapseWhitespace, type TranscriptSegment } from '../../../shared/tran
 export interface Passage {
   start: number | null;
   text: string;
+  /** Its video's number in a consultation of several videos (cited as [V2 14:05]). */
+  source?: number;
 }
 
 const PASSAGE_WORDS = 70;
@@ -52,7 +55,17 @@ export function passagesOf(transcript: string, segments: readonly TranscriptSegm
   return segments?.length ? passagesFromSegments(segments) : passagesFromText(transcript);
 }
 
-/** A passage as the prompt shows it: '[mm:ss] text' when its time is known. */
+/** How a passage is cited: '[mm:ss]', or '[V2 14:05]' with its video's number ('' or '[V2]' untimed). */
+export function passageLabel(passage: Passage): string {
+  if (passage.source === undefined)
+    return passage.start === null ? '' : `[${formatTimestamp(passage.start)}]`;
+  return passage.start === null
+    ? `[V${passage.source}]`
+    : formatSourceCitation(passage.source, passage.start);
+}
+
+/** A passage as the prompt shows it: its label, then its text. */
 export function formatPassage(passage: Passage): string {
-  return passage.start === null ? passage.text : `[${formatTimestamp(passage.start)}] ${passage.text}`;
+  const label = passageLabel(passage);
+  return label ? `${label} ${passage.text}` : passage.text;
 }

@@ -1,6 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import { monthKey } from '../../../shared/dates';
+import { CHAT_TITLE_MAX } from '../../../shared/schemas/chats';
 import type { CreateChatInput } from '../../../shared/schemas/consult';
 import {
+  collapseWhitespace,
   MAX_TRANSCRIPT_CHARS,
   NO_TRANSCRIPT_MESSAGE,
   parseCaptionFile,
@@ -11,9 +14,16 @@ import {
 } from '../../../shared/transcript';
 import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
+import type { Executor } from '../../db/client';
 import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { chatSourcesView, insertSource, type SourceVideo } from '../sources/sources.service';
+import {
+  chatSourcesView,
+  drawOnVideos,
+  insertSource,
+  type SourceVideo,
+  type VideoRow,
+} from '../sources/sources.service';
 import { assertWithinLimit, isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
@@ -168,8 +178,42 @@ export function serializeMessage(message: MessageRow) {
 
 /** Stores the user's message and counts it as sent, together. */
 export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
-  await writeTogether(deps.db, [
-    insertMessagesStatement(deps.db, [{ chatId: chat.id, userId: user.id, role: 'user', content }]),
-    usageIncrement(deps.db, { userId: user.id, month: monthKey(new Date()), messages: 1 }).getSQL(),
-  ]);
+  await writeTogether(deps.db, questionWrites(deps.db, user, chat.id, content));
+}
+
+function questionWrites(db: Executor, user: SessionUser, chatId: string, content: string): SQL[] {
+  return [
+    insertMessagesStatement(db, [{ chatId, userId: user.id, role: 'user', content }]),
+    usageIncrement(db, { userId: user.id, month: monthKey(new Date()), messages: 1 }).getSQL(),
+  ];
+}
+
+/**
+ * Stores the consultation 'Ask your library' opens: titled by its question, drawing on `videos` of the
+ * user's library (the first is its own video), the question stored and counted as sent. All or nothing.
+ */
+export async function storeLibraryConsultation(
+  deps: AppDeps,
+  user: SessionUser,
+  consultation: { chatId: string; question: string; videos: VideoRow[] },
+): Promise<void> {
+  const { chatId, question, videos } = consultation;
+  const own = videos[0]!;
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(chats).values({
+      id: chatId,
+      userId: user.id,
+      title: collapseWhitespace(question).slice(0, CHAT_TITLE_MAX),
+      youtubeUrl: own.youtubeUrl,
+      videoId: own.videoId,
+      transcript: own.transcript,
+      transcriptSegments: own.segments,
+    });
+    await drawOnVideos(
+      tx,
+      chatId,
+      videos.map((video) => video.id),
+    );
+    await writeTogether(tx, questionWrites(tx, user, chatId, question));
+  });
 }

@@ -8,7 +8,7 @@ import {
   type UIMessageStreamWriter,
 } from 'ai';
 import type { SQL } from 'drizzle-orm';
-import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
+import type { ConsultUIMessage, MessageStatus, ReplyMetadata } from '../../../shared/consult-stream';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
@@ -18,6 +18,7 @@ import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
+import { chatReplySources, type ReplySources } from '../sources/sources.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   addChatTokensStatement,
@@ -33,6 +34,8 @@ import {
   notesSection,
   profileFields,
   relevantExcerptsSection,
+  SOURCES_CITATION_RULE,
+  sourcesSection,
   systemPrompt,
   timedTranscript,
   transcriptBudget,
@@ -48,7 +51,7 @@ const CHUNK_MAX_RETRIES = 5;
 
 export interface ReplyRequest {
   user: SessionUser;
-  chat: ChatRow;
+  chat: Pick<ChatRow, 'id' | 'transcript' | 'transcriptSegments'>;
   kind: 'first' | 'follow-up';
   /** The user's new message, already stored; empty for the first answer. */
   question: string;
@@ -57,6 +60,18 @@ export interface ReplyRequest {
   slot: GenerationSlot;
   /** Aborted when the client disconnects or presses Stop. */
   requestSignal: AbortSignal;
+  /** 'Ask your library': the consultation it opens, stored while the answer starts. */
+  opening?: Opening;
+}
+
+/**
+ * The consultation a library answer opens: the videos and passages found across the library, and its
+ * storing (the chat, its sources and the question), begun as the answer starts. The answer is saved
+ * once that is done, and not at all if it failed.
+ */
+export interface Opening {
+  sources: ReplySources;
+  stored: Promise<void>;
 }
 
 type Outcome = 'complete' | 'stopped' | 'failed';
@@ -93,7 +108,16 @@ type Writer = UIMessageStreamWriter<ConsultUIMessage>;
 
 async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) {
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
-  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout]);
+  const abandon = new AbortController();
+  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout, abandon.signal]);
+  const opened = request.opening?.stored.then(
+    () => true,
+    (error) => {
+      deps.logger.error({ err: error, chatId: request.chat.id }, 'could not open a library consultation');
+      abandon.abort();
+      return false;
+    },
+  );
   const reply: Reply = {
     text: '',
     outcome: 'complete',
@@ -104,6 +128,8 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
   const abortOutcome = (): Outcome =>
     request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
+  if (request.opening)
+    writer.write({ type: 'data-sources', data: request.opening.sources.videos, transient: true });
   let prompt: Prompt | null = null;
   try {
     prompt = await buildPrompt(deps, request, { abortSignal, abortOutcome, writer, reply });
@@ -118,13 +144,23 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
     reply.tokens.prompt += countPromptTokens(prompt);
     reply.tokens.completion += countTokens(reply.text);
   }
-  const saved = await saveReply(deps, request, reply);
-  if (reply.outcome === 'failed') {
-    const id = 'apology';
-    writer.write({ type: 'text-start', id });
-    writer.write({ type: 'text-delta', id, delta: `${reply.text ? '\n\n' : ''}${apologyFor(request)}` });
-    writer.write({ type: 'text-end', id });
+  if (opened && !(await opened)) {
+    // Nothing of the question was stored: neither is its answer.
+    await request.slot.release(deps.db).catch(() => {});
+    return apologize(request, writer, reply, { totalTokens: 0, status: 'error' });
   }
+  if (opened) writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
+  const saved = await saveReply(deps, request, reply);
+  if (reply.outcome !== 'failed') return writer.write({ type: 'finish', messageMetadata: saved });
+  apologize(request, writer, reply, saved);
+}
+
+/** Ends a failed reply with the spec's apology after what arrived of it. */
+function apologize(request: ReplyRequest, writer: Writer, reply: Reply, saved: ReplyMetadata) {
+  const id = 'apology';
+  writer.write({ type: 'text-start', id });
+  writer.write({ type: 'text-delta', id, delta: `${reply.text ? '\n\n' : ''}${apologyFor(request)}` });
+  writer.write({ type: 'text-end', id });
   writer.write({ type: 'finish', messageMetadata: saved });
 }
 
@@ -150,17 +186,31 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
     loadGateState(deps.db, request.user),
   ]);
   const model = deps.ai.languageModel(settings.model);
+  const question = request.question || FIRST_REPLY_REQUEST;
+  const messages = [...request.history, { role: 'user' as const, content: question }];
+  const offline = (passages: Passage[]) =>
+    deps.ai.kind === 'offline'
+      ? { passages, question: request.question, profile: profileFields(profile) }
+      : undefined;
+  const sources =
+    request.opening?.sources ??
+    (await chatReplySources(deps.db, request.chat.id, question, transcriptBudget(profile)));
+  if (sources) {
+    const section = sourcesSection(sources.videos, sources.passages);
+    return {
+      model,
+      system: systemPrompt(settings.instructions, profile, section, SOURCES_CITATION_RULE),
+      messages,
+      offline: offline(sources.passages),
+    };
+  }
   const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
   const section = await transcriptSection(deps, request, run, { model, profile, passages });
-  const question = request.question || FIRST_REPLY_REQUEST;
   return {
     model,
     system: systemPrompt(settings.instructions, profile, section),
-    messages: [...request.history, { role: 'user', content: question }],
-    offline:
-      deps.ai.kind === 'offline'
-        ? { passages, question: request.question, profile: profileFields(profile) }
-        : undefined,
+    messages,
+    offline: offline(passages),
   };
 }
 

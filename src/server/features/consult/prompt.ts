@@ -13,6 +13,10 @@ export const HISTORY_MESSAGES = 20;
 const CITATION_RULE =
   'When you draw on the video, cite the moment as [mm:ss] (or [h:mm:ss]) using the timestamps in the transcript.';
 
+/** The rule of a consultation of several videos: citations name the video as well as the moment. */
+export const SOURCES_CITATION_RULE =
+  'The consultation draws on several videos, numbered V1, V2 and so on. When you draw on one, cite the video and the moment as [V2 14:05] (or [V2 1:02:05]), exactly as the passages below are labelled.';
+
 /** The profile as labelled lines for the prompt. */
 export function profileText(profile: BusinessProfileInput): string {
   const lines: [string, string][] = [
@@ -52,10 +56,15 @@ export function profileFields(profile: BusinessProfileInput): Record<string, str
   };
 }
 
-export function systemPrompt(instructions: string, profile: BusinessProfileInput, transcriptSection: string) {
+export function systemPrompt(
+  instructions: string,
+  profile: BusinessProfileInput,
+  transcriptSection: string,
+  citationRule = CITATION_RULE,
+) {
   return [
     instructions.trim(),
-    CITATION_RULE,
+    citationRule,
     `## The business profile\n${profileText(profile) || '(not given)'}`,
     transcriptSection,
   ].join('\n\n');
@@ -96,6 +105,18 @@ export function relevantExcerptsSection(
   }
   chosen.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
   return `## Excerpts of the video transcript (the parts most relevant to the question; the video is long)\n${timedTranscript(chosen)}`;
+}
+
+/**
+ * The videos of a consultation of several and the passages retrieved for the question, video by
+ * video, each in video order and labelled [V2 14:05].
+ */
+export function sourcesSection(
+  videos: readonly { number: number; title: string }[],
+  passages: readonly Passage[],
+) {
+  const list = videos.map((video) => `- V${video.number}: ${video.title}`).join('\n');
+  return `## The videos\n${list}\n\n## Passages of the videos (the parts most relevant to the question)\n${timedTranscript(passages)}`;
 }
 
 export function notesSection(notes: string[]): string {

@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
 import { chatIdParam, createChatInput } from '../../../shared/schemas/consult';
-import { sourceParams } from '../../../shared/schemas/sources';
+import { askLibraryInput, sourceParams } from '../../../shared/schemas/sources';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
-import { addVideoToChat, removeVideoFromChat } from './library.service';
+import { streamReply } from '../consult/generation';
+import { acquireGenerationSlot } from '../usage/usage.service';
+import { addVideoToChat, openLibraryConsultation, removeVideoFromChat } from './library.service';
 
-/** The videos a consultation draws on: add one (the three intakes of /consult) or remove one. */
+/**
+ * The videos a consultation draws on (add one with the three intakes of /consult, or remove one), and
+ * 'Ask your library': a question answered across them all, streamed as a chat's replies are.
+ */
 export function libraryRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
   return new Hono<AppEnv>()
@@ -26,5 +31,27 @@ export function libraryRoutes(deps: AppDeps) {
       const { chatId, sourceId } = c.req.valid('param');
       await removeVideoFromChat(deps, currentUser(c), chatId, sourceId);
       return c.json({ removed: true as const }, 200);
+    })
+    .post('/library/ask', onboarded, validate('json', askLibraryInput), async (c) => {
+      const user = currentUser(c);
+      const question = c.req.valid('json').question.trim();
+      const slot = await acquireGenerationSlot(deps.db, user);
+      try {
+        const { chat, opening } = await openLibraryConsultation(deps, user, question);
+        const requestSignal = c.req.raw.signal;
+        return streamReply(deps, {
+          user,
+          chat,
+          kind: 'follow-up',
+          question,
+          history: [],
+          slot,
+          requestSignal,
+          opening,
+        });
+      } catch (error) {
+        await slot.release(deps.db);
+        throw error;
+      }
     });
 }

@@ -1,7 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { CreateChatInput } from '../../../shared/schemas/consult';
+import { EMPTY_LIBRARY_MESSAGE, NOTHING_FOUND_MESSAGE } from '../../../shared/schemas/sources';
 import type { AppDeps, SessionUser } from '../../context';
-import { accessChat, linkOf, readVideo } from '../consult/consult.service';
-import { addSource, assertRoomFor, removeSource, type SourceSummary } from '../sources/sources.service';
+import { AppError } from '../../http/errors';
+import { loadGateState } from '../account/gate.service';
+import { accessChat, linkOf, readVideo, storeLibraryConsultation } from '../consult/consult.service';
+import type { Opening } from '../consult/generation';
+import { transcriptBudget } from '../consult/prompt';
+import {
+  addSource,
+  assertRoomFor,
+  hasLibrary,
+  libraryReplySources,
+  removeSource,
+  type SourceSummary,
+} from '../sources/sources.service';
 
 /**
  * Adds a video to the user's chat with any of the three intakes. A full chat or a video it already has
@@ -28,4 +41,25 @@ export async function removeVideoFromChat(
 ): Promise<void> {
   const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
   await removeSource(deps.db, chat.id, sourceId);
+}
+
+/**
+ * 'Ask your library': the videos of the user's live consultations whose passages answer the question
+ * (within the profile's transcript budget), and the consultation it opens on them, whose storing
+ * starts now (the answer streams meanwhile). 422 when the library is empty or nothing in it matches.
+ */
+export async function openLibraryConsultation(deps: AppDeps, user: SessionUser, question: string) {
+  const { profile } = await loadGateState(deps.db, user);
+  const sources = await libraryReplySources(deps.db, user.id, question, transcriptBudget(profile));
+  if (!sources) {
+    if (await hasLibrary(deps.db, user.id)) throw new AppError(422, 'nothing_found', NOTHING_FOUND_MESSAGE);
+    throw new AppError(422, 'empty_library', EMPTY_LIBRARY_MESSAGE);
+  }
+  const chatId = randomUUID();
+  const stored = storeLibraryConsultation(deps, user, { chatId, question, videos: sources.drawnOn });
+  // Awaited by the reply; a failure is its to report.
+  stored.catch(() => {});
+  const own = sources.drawnOn[0]!;
+  const opening: Opening = { sources, stored };
+  return { chat: { id: chatId, transcript: own.transcript, transcriptSegments: own.segments }, opening };
 }

@@ -22,6 +22,7 @@ export function listChatSources(db: Executor, chatId: string) {
     .select({
       id: chatSources.id,
       number: chatSources.number,
+      libraryVideoId: chatSources.libraryVideoId,
       youtubeUrl: libraryVideos.youtubeUrl,
       videoId: libraryVideos.videoId,
       title: libraryVideos.title,
@@ -54,6 +55,17 @@ export function liveSourceVideos(db: Executor, chatId: string) {
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
     .where(live(chatId))
     .orderBy(asc(chatSources.number));
+}
+
+/** Videos of a user's library by id, in the order given. */
+export async function videosByIds(db: Executor, userId: string, ids: readonly string[]): Promise<VideoRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(libraryVideos)
+    .where(and(eq(libraryVideos.userId, userId), inArray(libraryVideos.id, [...ids])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Locks the chat's row until the transaction ends: changes to one chat's sources take turns. */

@@ -1,3 +1,5 @@
+import { isOneSourceChat } from '../../../shared/chat-sources';
+import type { CitableSource } from '../../../shared/consult-stream';
 import {
   DUPLICATE_SOURCE_MESSAGE,
   LAST_SOURCE_MESSAGE,
@@ -5,7 +7,7 @@ import {
   TOO_MANY_SOURCES_MESSAGE,
 } from '../../../shared/schemas/sources';
 import { type TranscriptSegment, titleFromTranscript } from '../../../shared/transcript';
-import { passagesOf } from '../../adapters/ai/passages';
+import { type Passage, passagesOf } from '../../adapters/ai/passages';
 import type { Database, Executor } from '../../db/client';
 import { chatSources, libraryVideos } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -14,6 +16,7 @@ import { anyOf, atLeast, MAX_QUERY_LEXEMES } from './search-query';
 import {
   chatPassages,
   claimUnindexedVideos,
+  hasLibrary,
   insertPassages,
   libraryPassages,
   listChatSources,
@@ -26,7 +29,10 @@ import {
   type SourceListRow,
   setVideoLength,
   type VideoRow,
+  videosByIds,
 } from './sources.queries';
+
+export type { VideoRow };
 
 /** A video as an intake read it: what a source is made of. */
 export interface SourceVideo {
@@ -238,3 +244,79 @@ function onceEach(passages: RetrievedPassage[]): RetrievedPassage[] {
   const seen = new Set<string>();
   return passages.filter((passage) => !seen.has(passage.text) && seen.add(passage.text));
 }
+
+/** What an answer across several videos draws on: the videos, numbered, and their passages for it. */
+export interface ReplySources {
+  videos: CitableSource[];
+  /** In video order (by number, then time), each labelled with its video's number. */
+  passages: Passage[];
+}
+
+/** Passages labelled with their videos' numbers, in video order; those of other videos are left out. */
+function labelled(found: readonly RetrievedPassage[], numberOf: ReadonlyMap<string, number>): Passage[] {
+  return found
+    .flatMap((passage) => {
+      const source = numberOf.get(passage.libraryVideoId);
+      return source === undefined
+        ? []
+        : [{ source, position: passage.position, start: passage.startSeconds, text: passage.text }];
+    })
+    .sort((a, b) => a.source - b.source || a.position - b.position)
+    .map(({ source, start, text }) => ({ source, start, text }));
+}
+
+/**
+ * What a chat's answer draws on when it has several videos: its live sources and their best
+ * passages for the question within `budget` characters. Null for a chat of its own video alone,
+ * which answers from its transcript as it always did.
+ */
+export async function chatReplySources(
+  db: Executor,
+  chatId: string,
+  question: string,
+  budget: number,
+): Promise<ReplySources | null> {
+  const sources = await listChatSources(db, chatId);
+  const summaries = sources.map(serializeSource);
+  if (isOneSourceChat(summaries)) return null;
+  const live = sources.filter((source) => source.removedAt === null);
+  const found = await passagesForChat(db, chatId, question, budget);
+  return {
+    videos: summaries.filter((source) => source.removedAt === null).map(citable),
+    passages: labelled(found, new Map(live.map((source) => [source.libraryVideoId, source.number]))),
+  };
+}
+
+const citable = ({ number, title, youtubeUrl }: SourceSummary): CitableSource => ({
+  number,
+  title,
+  youtubeUrl,
+});
+
+/**
+ * What a library answer draws on: the user's videos its best passages come from (the best first, up
+ * to a consultation's 20), numbered 1, 2… in that order, with those passages. Null when nothing of the
+ * library matches.
+ */
+export async function libraryReplySources(
+  db: Executor,
+  userId: string,
+  question: string,
+  budget: number,
+): Promise<(ReplySources & { drawnOn: VideoRow[] }) | null> {
+  const found = await searchLibrary(db, userId, question, budget);
+  const ids = [...new Set(found.map((passage) => passage.libraryVideoId))].slice(0, MAX_CHAT_SOURCES);
+  if (ids.length === 0) return null;
+  const drawnOn = await videosByIds(db, userId, ids);
+  return {
+    drawnOn,
+    videos: drawnOn.map((video, i) => ({
+      number: i + 1,
+      title: video.title?.trim() || titleFromTranscript(video.transcript),
+      youtubeUrl: video.youtubeUrl,
+    })),
+    passages: labelled(found, new Map(drawnOn.map((video, i) => [video.id, i + 1]))),
+  };
+}
+
+export { hasLibrary };

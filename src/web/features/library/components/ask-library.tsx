@@ -10,8 +10,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { askLibraryTransport } from '../api/ask-library';
 
-type Consultation = ConsultDataParts['consultation'];
-
 /**
  * 'Ask your library': a question answered across every video of the user's consultations, streamed
  * here with its citations; the consultation it opens (titled by the question, drawing on the videos
@@ -20,22 +18,23 @@ type Consultation = ConsultDataParts['consultation'];
 export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void }) {
   const [question, setQuestion] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [consultation, setConsultation] = useState<Consultation | null>(null);
-  const opened = useRef<Consultation | null>(null);
+  const [sources, setSources] = useState<ConsultDataParts['sources']>([]);
+  const opened = useRef<string | null>(null);
   const asked = useRef('');
   const transport = useMemo(askLibraryTransport, []);
   const { messages, sendMessage, setMessages, status, stop } = useChat<ConsultUIMessage>({
     transport,
     onData: (part) => {
-      if (part.type !== 'data-consultation') return;
-      opened.current = part.data as Consultation;
-      setConsultation(opened.current);
+      if (part.type === 'data-sources') setSources(part.data as ConsultDataParts['sources']);
+      if (part.type === 'data-consultation') {
+        opened.current = (part.data as ConsultDataParts['consultation']).chatId;
+      }
     },
     onFinish: () => {
-      if (opened.current) onOpened(opened.current.chatId);
+      if (opened.current) onOpened(opened.current);
     },
     onError: (error) => {
-      if (opened.current) return onOpened(opened.current.chatId);
+      if (opened.current) return onOpened(opened.current);
       // Refused before anything was stored: the question stays in the box, with the reason.
       setProblem(replyError(error).message);
       setQuestion(asked.current);
@@ -44,16 +43,13 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
   });
   const busy = status === 'submitted' || status === 'streaming';
   const answer = messages.find((message) => message.role === 'assistant');
-  const citations = useMemo(
-    () => citationResolver({ url: null, title: '' }, consultation?.sources ?? []),
-    [consultation],
-  );
+  const citations = useMemo(() => citationResolver({ url: null, title: '' }, sources), [sources]);
 
   const ask = () => {
     const text = question.trim();
     asked.current = question;
     setProblem(null);
-    setConsultation(null);
+    setSources([]);
     opened.current = null;
     setMessages([]);
     setQuestion('');
@@ -90,10 +86,9 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
         {messages.length > 0 ? (
           <div className="grid gap-3 rounded-lg border bg-background p-4">
             <p className="text-sm font-medium">{textOf(messages[0]!)}</p>
-            {consultation ? (
+            {sources.length ? (
               <p className="text-xs text-muted-foreground">
-                Drawing on{' '}
-                {consultation.sources.map((source) => `V${source.number} ${source.title}`).join(' · ')}
+                Drawing on {sources.map((source) => `V${source.number} ${source.title}`).join(' · ')}
               </p>
             ) : null}
             {answer && textOf(answer) ? (

@@ -1,0 +1,222 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citedSources } from '../../../shared/citations';
+import { monthKey } from '../../../shared/dates';
+import { EMPTY_LIBRARY_MESSAGE, NOTHING_FOUND_MESSAGE } from '../../../shared/schemas/sources';
+import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
+import { chatMessages, chatSources, chats, libraryVideos, usageMonths, videoPassages } from '../../db/schema';
+import { startAppWithOpenAiStub } from '../../testing/consult';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { readUiStream } from '../../testing/ui-stream';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PRICING = [
+  '0:00',
+  'Welcome to a talk about pricing a neighbourhood bakery.',
+  '3:10',
+  'Croissant margins improve when the morning rush pays a premium for delivery.',
+  '9:45',
+  'Never discount bread at closing time.',
+].join('\n');
+const LOYALTY = [
+  '0:00',
+  'This episode is about keeping cafe regulars.',
+  '14:05',
+  'An espresso stamp card brings loyalty members back every week.',
+  '21:30',
+  'Ask happy regulars for referrals.',
+].join('\n');
+const QUESTION = 'How do croissant margins and an espresso stamp card fit together?';
+
+async function chatFrom(user: TestUser, transcript: string, youtubeUrl?: string): Promise<string> {
+  const { id } = await user.client.json(
+    '/api/chats',
+    { method: 'POST', json: { source: 'manual', transcript, youtubeUrl } },
+    201,
+  );
+  return id;
+}
+
+const ask = (user: TestUser, question: unknown) => user.client.post('/api/library/ask', { question });
+
+/** The rows a refused question must leave as they were. */
+async function stored(userId: string) {
+  const [chatRows] = await t.db.select({ n: count() }).from(chats).where(eq(chats.userId, userId));
+  const [messageRows] = await t.db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(eq(chatMessages.userId, userId));
+  const usage = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, userId));
+  return { chats: chatRows!.n, messages: messageRows!.n, usage };
+}
+
+describe('Ask your library', () => {
+  it('answers across videos, citing each, and opens a consultation of them titled by the question', async () => {
+    const user = await t.createOnboardedUser();
+    await chatFrom(user, PRICING, 'https://youtu.be/dQw4w9WgXcQ');
+    await chatFrom(user, LOYALTY, 'https://youtu.be/manualEn001');
+    const [videosBefore] = await t.db.select({ n: count() }).from(libraryVideos);
+    const [passagesBefore] = await t.db.select({ n: count() }).from(videoPassages);
+
+    const response = await ask(user, `  ${QUESTION} `);
+    expect(response.status).toBe(200);
+    const stream = await readUiStream(response);
+    const sources = stream.chunks.find((c) => c.type === 'data-sources')?.data as {
+      number: number;
+      title: string;
+    }[];
+    expect(sources.map((s) => s.number)).toEqual([1, 2]);
+    expect(new Set(sources.map((s) => s.title))).toEqual(
+      new Set([
+        'This episode is about keeping cafe regulars. An es',
+        'Welcome to a talk about pricing a neighbourhood ba',
+      ]),
+    );
+    expect(citedSources(stream.text).sort()).toEqual([1, 2]);
+    expect(stream.metadata).toMatchObject({ status: 'complete' });
+    const { chatId } = stream.chunks.find((c) => c.type === 'data-consultation')?.data as { chatId: string };
+
+    const view = await user.client.json(`/api/chats/${chatId}`);
+    expect(view.chat.title).toBe(QUESTION);
+    expect(view.sources.map((s: { number: number; title: string }) => [s.number, s.title])).toEqual(
+      sources.map((s) => [s.number, s.title]),
+    );
+    expect(view.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ['user', QUESTION],
+      ['assistant', stream.text],
+    ]);
+    expect(view.messages[1].totalTokens).toBe(stream.metadata!.totalTokens);
+    expect(view.chat.totalTokens).toBe(stream.metadata!.totalTokens);
+    // It draws on the videos the library holds: nothing is copied.
+    expect((await t.db.select({ n: count() }).from(libraryVideos))[0]).toEqual(videosBefore);
+    expect((await t.db.select({ n: count() }).from(videoPassages))[0]).toEqual(passagesBefore);
+    const [usage] = await t.db
+      .select()
+      .from(usageMonths)
+      .where(and(eq(usageMonths.userId, user.id), eq(usageMonths.month, monthKey())));
+    expect(usage).toMatchObject({ messages: 1 });
+    expect(usage!.tokens).toBeGreaterThanOrEqual(stream.metadata!.totalTokens!);
+
+    // Follow-ups continue there, across the same videos.
+    const followUp = await readUiStream(
+      await user.client.post(`/api/chats/${chatId}/messages`, { content: 'And the espresso stamp card?' }),
+    );
+    expect(followUp.text).toContain('[V');
+    expect(followUp.metadata).toMatchObject({ status: 'complete' });
+  });
+
+  it("never draws on another user's videos, nor on a deleted consultation's", async () => {
+    const maya = await t.createOnboardedUser();
+    const leo = await t.createOnboardedUser();
+    await chatFrom(maya, PRICING);
+    await chatFrom(leo, LOYALTY);
+    const deleted = await chatFrom(maya, 'An espresso stamp card from a deleted chat.');
+    await maya.client.json(`/api/chats/${deleted}`, { method: 'DELETE' });
+
+    const stream = await readUiStream(await ask(maya, QUESTION));
+    const sources = stream.chunks.find((c) => c.type === 'data-sources')?.data as { title: string }[];
+    expect(sources.map((s) => s.title)).toEqual(['Welcome to a talk about pricing a neighbourhood ba']);
+    expect(stream.text).not.toContain('espresso');
+    const { chatId } = stream.chunks.find((c) => c.type === 'data-consultation')?.data as { chatId: string };
+    const drawnOn = await t.db
+      .select({ userId: libraryVideos.userId })
+      .from(chatSources)
+      .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
+      .where(eq(chatSources.chatId, chatId));
+    expect(drawnOn).toEqual([{ userId: maya.id }]);
+  });
+
+  it('refuses, storing nothing: a blank or too long question, an empty library, a question nothing answers', async () => {
+    const user = await t.createOnboardedUser();
+    const refuse = async (question: unknown, status: number, code: string, message: string | RegExp) => {
+      const before = await stored(user.id);
+      const response = await ask(user, question);
+      const body = await response.json();
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(body.error).toMatchObject({ code });
+      expect(body.error.message).toMatch(message);
+      expect(await stored(user.id)).toEqual(before);
+    };
+    await refuse('   ', 400, 'invalid_input', 'question: Type a message first');
+    await refuse(
+      'x'.repeat(10_001),
+      400,
+      'invalid_input',
+      /question: Keep your message under 10,000 characters/,
+    );
+    await refuse(QUESTION, 422, 'empty_library', EMPTY_LIBRARY_MESSAGE);
+    await chatFrom(user, PRICING);
+    await refuse('What about quantum tunnelling?', 422, 'nothing_found', NOTHING_FOUND_MESSAGE);
+    await refuse('what is it about?', 422, 'nothing_found', NOTHING_FOUND_MESSAGE);
+  });
+
+  it('counts against the usage limit like any question: refused past it', async () => {
+    const user = await t.createOnboardedUser();
+    await chatFrom(user, PRICING);
+    await t.db
+      .insert(usageMonths)
+      .values({ userId: user.id, month: monthKey(), tokens: 30_001, messages: 3 })
+      .onConflictDoUpdate({ target: [usageMonths.userId, usageMonths.month], set: { tokens: 30_001 } });
+    const response = await ask(user, QUESTION);
+    expect(response.status).toBe(402);
+    expect((await response.json()).error.message).toBe(USAGE_LIMIT_EXCEEDED_MESSAGE);
+    expect((await stored(user.id)).chats).toBe(1);
+  });
+});
+
+describe('an answer across videos, through an OpenAI-compatible model', () => {
+  let app: Awaited<ReturnType<typeof startAppWithOpenAiStub>>;
+  beforeAll(async () => {
+    app = await startAppWithOpenAiStub();
+  });
+  afterAll(() => app.close());
+
+  it("carries the chat's videos and their passages labelled [V2 14:05], and the rule to cite them so", async () => {
+    const user = await app.t.createOnboardedUser();
+    const { id } = await user.client.json(
+      '/api/chats',
+      { method: 'POST', json: { source: 'manual', transcript: PRICING } },
+      201,
+    );
+    await readUiStream(await user.client.post(`/api/chats/${id}/first-reply`));
+    const firstPrompt = app.stub.requests.at(-1)!.body.messages[0].content as string;
+    expect(firstPrompt).toContain('[03:10] Croissant margins');
+    expect(firstPrompt).not.toContain('[V1');
+
+    await user.client.json(
+      `/api/chats/${id}/sources`,
+      { method: 'POST', json: { source: 'manual', transcript: LOYALTY } },
+      201,
+    );
+    const reply = await readUiStream(
+      await user.client.post(`/api/chats/${id}/messages`, { content: 'What about an espresso stamp card?' }),
+    );
+    expect(reply.metadata).toMatchObject({ status: 'complete' });
+    const prompt = app.stub.requests.at(-1)!.body.messages[0].content as string;
+    expect(prompt).toContain('cite the video and the moment as [V2 14:05]');
+    expect(prompt).toContain(
+      '## The videos\n- V1: Welcome to a talk about pricing a neighbourhood ba\n- V2: This episode',
+    );
+    // The whole of both videos fits the budget: every passage, video by video, in video order.
+    const passages = prompt.slice(prompt.indexOf('## Passages of the videos'));
+    expect(passages.split('\n').slice(1)).toEqual([
+      '[V1 00:00] Welcome to a talk about pricing a neighbourhood bakery.',
+      '[V1 03:10] Croissant margins improve when the morning rush pays a premium for delivery.',
+      '[V1 09:45] Never discount bread at closing time.',
+      '[V2 00:00] This episode is about keeping cafe regulars.',
+      '[V2 14:05] An espresso stamp card brings loyalty members back every week.',
+      '[V2 21:30] Ask happy regulars for referrals.',
+    ]);
+    const history = await app.t.db
+      .select({ role: chatMessages.role })
+      .from(chatMessages)
+      .where(eq(chatMessages.chatId, id))
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.seq));
+    expect(history.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
+  });
+});
