@@ -7,7 +7,7 @@ import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chatSources, chats, libraryVideos, usageMonths, videoPassages } from '../../db/schema';
 import { startAppWithOpenAiStub } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { readUiStream } from '../../testing/ui-stream';
+import { type ReadStream, readUiStream } from '../../testing/ui-stream';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +42,13 @@ async function chatFrom(user: TestUser, transcript: string, youtubeUrl?: string)
   return id;
 }
 
+/** A data part of a read stream: 'sources' or 'consultation'. */
+function dataOf<T>(stream: ReadStream, name: string): T {
+  const part = stream.chunks.find((chunk) => chunk.type === `data-${name}`);
+  if (!part) throw new Error(`no data-${name} part`);
+  return part.data as T;
+}
+
 const ask = (user: TestUser, question: unknown) => user.client.post('/api/library/ask', { question });
 
 /** The rows a refused question must leave as they were. */
@@ -66,10 +73,12 @@ describe('Ask your library', () => {
     const response = await ask(user, `  ${QUESTION} `);
     expect(response.status).toBe(200);
     const stream = await readUiStream(response);
-    const sources = stream.chunks.find((c) => c.type === 'data-sources')?.data as {
-      number: number;
-      title: string;
-    }[];
+    const sources = dataOf<
+      {
+        number: number;
+        title: string;
+      }[]
+    >(stream, 'sources');
     expect(sources.map((s) => s.number)).toEqual([1, 2]);
     expect(new Set(sources.map((s) => s.title))).toEqual(
       new Set([
@@ -79,7 +88,7 @@ describe('Ask your library', () => {
     );
     expect(citedSources(stream.text).sort()).toEqual([1, 2]);
     expect(stream.metadata).toMatchObject({ status: 'complete' });
-    const { chatId } = stream.chunks.find((c) => c.type === 'data-consultation')?.data as { chatId: string };
+    const { chatId } = dataOf<{ chatId: string }>(stream, 'consultation');
 
     const view = await user.client.json(`/api/chats/${chatId}`);
     expect(view.chat.title).toBe(QUESTION);
@@ -119,10 +128,10 @@ describe('Ask your library', () => {
     await maya.client.json(`/api/chats/${deleted}`, { method: 'DELETE' });
 
     const stream = await readUiStream(await ask(maya, QUESTION));
-    const sources = stream.chunks.find((c) => c.type === 'data-sources')?.data as { title: string }[];
+    const sources = dataOf<{ title: string }[]>(stream, 'sources');
     expect(sources.map((s) => s.title)).toEqual(['Welcome to a talk about pricing a neighbourhood ba']);
     expect(stream.text).not.toContain('espresso');
-    const { chatId } = stream.chunks.find((c) => c.type === 'data-consultation')?.data as { chatId: string };
+    const { chatId } = dataOf<{ chatId: string }>(stream, 'consultation');
     const drawnOn = await t.db
       .select({ userId: libraryVideos.userId })
       .from(chatSources)
