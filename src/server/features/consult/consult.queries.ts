@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { chatMessages, chats } from '../../db/schema';
+import { chatMessages, chats, libraryVideos } from '../../db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -100,6 +100,20 @@ export async function claimFirstReply(db: Executor, chatId: string, userId: stri
     )
     .returning({ id: chats.id });
   return claimed.length === 1;
+}
+
+/**
+ * A chat whose own video is a video of its user's library (copied in the database: a transcript is
+ * never read out to be written back).
+ */
+export async function insertChatOfVideo(
+  tx: Executor,
+  chat: { id: string; userId: string; title: string; libraryVideoId: string },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${chats} (id, user_id, title, youtube_url, video_id, transcript, transcript_segments)
+    select ${chat.id}, ${chat.userId}, ${chat.title}, youtube_url, video_id, transcript, segments
+    from ${libraryVideos} where id = ${chat.libraryVideoId} and user_id = ${chat.userId}`);
 }
 
 export function insertMessagesStatement(db: Executor, values: (typeof chatMessages.$inferInsert)[]): SQL {

@@ -17,17 +17,12 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
 import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import {
-  chatSourcesView,
-  drawOnVideos,
-  insertSource,
-  type SourceVideo,
-  type VideoRow,
-} from '../sources/sources.service';
+import { chatSourcesView, drawOnVideos, insertSource, type SourceVideo } from '../sources/sources.service';
 import { assertWithinLimit, isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
   findLiveChat,
+  insertChatOfVideo,
   insertMessagesStatement,
   listMessages,
   type MessageRow,
@@ -189,31 +184,23 @@ function questionWrites(db: Executor, user: SessionUser, chatId: string, content
 }
 
 /**
- * Stores the consultation 'Ask your library' opens: titled by its question, drawing on `videos` of the
+ * Stores the consultation 'Ask your library' opens: titled by its question, drawing on videos of the
  * user's library (the first is its own video), the question stored and counted as sent. All or nothing.
  */
 export async function storeLibraryConsultation(
   deps: AppDeps,
   user: SessionUser,
-  consultation: { chatId: string; question: string; videos: VideoRow[] },
+  consultation: { chatId: string; question: string; libraryVideoIds: string[] },
 ): Promise<void> {
-  const { chatId, question, videos } = consultation;
-  const own = videos[0]!;
+  const { chatId, question, libraryVideoIds } = consultation;
   await deps.db.transaction(async (tx) => {
-    await tx.insert(chats).values({
+    await insertChatOfVideo(tx, {
       id: chatId,
       userId: user.id,
       title: collapseWhitespace(question).slice(0, CHAT_TITLE_MAX),
-      youtubeUrl: own.youtubeUrl,
-      videoId: own.videoId,
-      transcript: own.transcript,
-      transcriptSegments: own.segments,
+      libraryVideoId: libraryVideoIds[0]!,
     });
-    await drawOnVideos(
-      tx,
-      chatId,
-      videos.map((video) => video.id),
-    );
+    await drawOnVideos(tx, chatId, libraryVideoIds);
     await writeTogether(tx, questionWrites(tx, user, chatId, question));
   });
 }

@@ -49,29 +49,34 @@ const MAX_RETRIES = 2;
 /** Retries of a notes request on a long transcript. */
 const CHUNK_MAX_RETRIES = 5;
 
-export interface ReplyRequest {
+interface ReplyBase {
   user: SessionUser;
-  chat: Pick<ChatRow, 'id' | 'transcript' | 'transcriptSegments'>;
   kind: 'first' | 'follow-up';
-  /** The user's new message, already stored; empty for the first answer. */
+  /** The user's new message, already stored (for a library answer, stored with its consultation); empty for the first answer. */
   question: string;
   /** The conversation before the question, oldest first, as the prompt carries it. */
   history: HistoryMessage[];
   slot: GenerationSlot;
   /** Aborted when the client disconnects or presses Stop. */
   requestSignal: AbortSignal;
-  /** 'Ask your library': the consultation it opens, stored while the answer starts. */
-  opening?: Opening;
 }
 
+/** A reply in a chat, or the answer of 'Ask your library' with the consultation it opens. */
+export type ReplyRequest = ReplyBase &
+  (
+    | { chat: Pick<ChatRow, 'id' | 'transcript' | 'transcriptSegments'>; opening?: undefined }
+    | { chat: Pick<ChatRow, 'id'>; opening: Opening }
+  );
+
 /**
- * The consultation a library answer opens: the videos and passages found across the library, and its
- * storing (the chat, its sources and the question), begun as the answer starts. The answer is saved
- * once that is done, and not at all if it failed.
+ * The consultation a library answer opens: the videos and passages found across the library, and how
+ * to store it (the chat, its sources and the question). It is stored as the model's answer starts to
+ * arrive, so that writing it never holds the model's request back; the answer is saved after it, and
+ * not at all when it could not be stored.
  */
 export interface Opening {
   sources: ReplySources;
-  stored: Promise<void>;
+  store: () => Promise<void>;
 }
 
 type Outcome = 'complete' | 'stopped' | 'failed';
@@ -110,14 +115,22 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
   const abandon = new AbortController();
   const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout, abandon.signal]);
-  const opened = request.opening?.stored.then(
-    () => true,
-    (error) => {
-      deps.logger.error({ err: error, chatId: request.chat.id }, 'could not open a library consultation');
-      abandon.abort();
-      return false;
-    },
-  );
+  let opened: Promise<boolean> | undefined;
+  const { opening } = request;
+  const open = opening
+    ? () =>
+        (opened ??= opening.store().then(
+          () => true,
+          (error) => {
+            deps.logger.error(
+              { err: error, chatId: request.chat.id },
+              'could not open a library consultation',
+            );
+            abandon.abort();
+            return false;
+          },
+        ))
+    : undefined;
   const reply: Reply = {
     text: '',
     outcome: 'complete',
@@ -128,12 +141,17 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
   const abortOutcome = (): Outcome =>
     request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
-  if (request.opening)
-    writer.write({ type: 'data-sources', data: request.opening.sources.videos, transient: true });
+  if (opening) writer.write({ type: 'data-sources', data: opening.sources.videos, transient: true });
   let prompt: Prompt | null = null;
   try {
     prompt = await buildPrompt(deps, request, { abortSignal, abortOutcome, writer, reply });
-    await streamAnswer(deps, request, prompt, { abortSignal, abortOutcome, writer, reply });
+    await streamAnswer(deps, request, prompt, {
+      abortSignal,
+      abortOutcome,
+      writer,
+      reply,
+      onFirstChunk: open,
+    });
   } catch (error) {
     reply.outcome = abortSignal.aborted ? abortOutcome() : 'failed';
     if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
@@ -144,12 +162,12 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
     reply.tokens.prompt += countPromptTokens(prompt);
     reply.tokens.completion += countTokens(reply.text);
   }
-  if (opened && !(await opened)) {
+  if (open && !(await open())) {
     // Nothing of the question was stored: neither is its answer.
     await request.slot.release(deps.db).catch(() => {});
     return apologize(request, writer, reply, { totalTokens: 0, status: 'error' });
   }
-  if (opened) writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
+  if (open) writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
   const saved = await saveReply(deps, request, reply);
   if (reply.outcome !== 'failed') return writer.write({ type: 'finish', messageMetadata: saved });
   apologize(request, writer, reply, saved);
@@ -174,6 +192,8 @@ interface Prompt {
 
 interface Run {
   abortSignal: AbortSignal;
+  /** Called as the model's answer starts to arrive. */
+  onFirstChunk?: () => void;
   /** How an abort ends the reply: stopped by the user, or failed (timeout, shutdown). */
   abortOutcome: () => Outcome;
   writer: Writer;
@@ -192,18 +212,20 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
     deps.ai.kind === 'offline'
       ? { passages, question: request.question, profile: profileFields(profile) }
       : undefined;
-  const sources =
-    request.opening?.sources ??
-    (await chatReplySources(deps.db, request.chat.id, question, transcriptBudget(profile)));
-  if (sources) {
-    const section = sourcesSection(sources.videos, sources.passages);
-    return {
-      model,
-      system: systemPrompt(settings.instructions, profile, section, SOURCES_CITATION_RULE),
-      messages,
-      offline: offline(sources.passages),
-    };
-  }
+  const fromSources = (sources: ReplySources): Prompt => ({
+    model,
+    system: systemPrompt(
+      settings.instructions,
+      profile,
+      sourcesSection(sources.videos, sources.passages),
+      SOURCES_CITATION_RULE,
+    ),
+    messages,
+    offline: offline(sources.passages),
+  });
+  if (request.opening) return fromSources(request.opening.sources);
+  const sources = await chatReplySources(deps.db, request.chat.id, question, transcriptBudget(profile));
+  if (sources) return fromSources(sources);
   const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
   const section = await transcriptSection(deps, request, run, { model, profile, passages });
   return {
@@ -240,10 +262,13 @@ async function streamAnswer(deps: AppDeps, request: ReplyRequest, prompt: Prompt
       addTokens(reply, usageTokens(totalUsage));
     },
   });
+  let answering = false;
   for await (const chunk of answer.toUIMessageStream<ConsultUIMessage>({
     sendStart: false,
     sendFinish: false,
   })) {
+    if (!answering) run.onFirstChunk?.();
+    answering = true;
     if (chunk.type === 'error' || chunk.type === 'abort') continue;
     if (chunk.type === 'text-delta') reply.text += chunk.delta;
     writer.write(chunk);

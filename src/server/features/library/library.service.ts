@@ -56,10 +56,10 @@ export async function openLibraryConsultation(deps: AppDeps, user: SessionUser, 
     throw new AppError(422, 'empty_library', EMPTY_LIBRARY_MESSAGE);
   }
   const chatId = randomUUID();
-  const stored = storeLibraryConsultation(deps, user, { chatId, question, videos: sources.drawnOn });
-  // Awaited by the reply; a failure is its to report.
-  stored.catch(() => {});
-  const own = sources.drawnOn[0]!;
-  const opening: Opening = { sources, stored };
-  return { chat: { id: chatId, transcript: own.transcript, transcriptSegments: own.segments }, opening };
+  const opening: Opening = {
+    sources,
+    store: () =>
+      storeLibraryConsultation(deps, user, { chatId, question, libraryVideoIds: sources.libraryVideoIds }),
+  };
+  return { chat: { id: chatId }, opening };
 }

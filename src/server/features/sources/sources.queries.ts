@@ -57,11 +57,16 @@ export function liveSourceVideos(db: Executor, chatId: string) {
     .orderBy(asc(chatSources.number));
 }
 
-/** Videos of a user's library by id, in the order given. */
-export async function videosByIds(db: Executor, userId: string, ids: readonly string[]): Promise<VideoRow[]> {
+/** The titles and links of videos of a user's library, by id, in the order given. */
+export async function videoSummaries(db: Executor, userId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   const rows = await db
-    .select()
+    .select({
+      id: libraryVideos.id,
+      title: libraryVideos.title,
+      youtubeUrl: libraryVideos.youtubeUrl,
+      opening: sql<string>`left(${libraryVideos.transcript}, 200)`,
+    })
     .from(libraryVideos)
     .where(and(eq(libraryVideos.userId, userId), inArray(libraryVideos.id, [...ids])));
   const byId = new Map(rows.map((row) => [row.id, row]));

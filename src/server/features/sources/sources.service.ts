@@ -29,7 +29,7 @@ import {
   type SourceListRow,
   setVideoLength,
   type VideoRow,
-  videosByIds,
+  videoSummaries,
 } from './sources.queries';
 
 export type { VideoRow };
@@ -303,16 +303,16 @@ export async function libraryReplySources(
   userId: string,
   question: string,
   budget: number,
-): Promise<(ReplySources & { drawnOn: VideoRow[] }) | null> {
+): Promise<(ReplySources & { libraryVideoIds: string[] }) | null> {
   const found = await searchLibrary(db, userId, question, budget);
   const ids = [...new Set(found.map((passage) => passage.libraryVideoId))].slice(0, MAX_CHAT_SOURCES);
   if (ids.length === 0) return null;
-  const drawnOn = await videosByIds(db, userId, ids);
+  const drawnOn = await videoSummaries(db, userId, ids);
   return {
-    drawnOn,
+    libraryVideoIds: drawnOn.map((video) => video.id),
     videos: drawnOn.map((video, i) => ({
       number: i + 1,
-      title: video.title?.trim() || titleFromTranscript(video.transcript),
+      title: video.title?.trim() || titleFromTranscript(video.opening),
       youtubeUrl: video.youtubeUrl,
     })),
     passages: labelled(found, new Map(drawnOn.map((video, i) => [video.id, i + 1]))),
