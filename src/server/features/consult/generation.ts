@@ -120,7 +120,11 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
   const open = opening
     ? () =>
         (opened ??= opening.store().then(
-          () => true,
+          () => {
+            // Said as soon as it exists: a Stop after this still finds the consultation.
+            writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
+            return true;
+          },
           (error) => {
             deps.logger.error(
               { err: error, chatId: request.chat.id },
@@ -167,7 +171,6 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
     await request.slot.release(deps.db).catch(() => {});
     return apologize(request, writer, reply, { totalTokens: 0, status: 'error' });
   }
-  if (open) writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
   const saved = await saveReply(deps, request, reply);
   if (reply.outcome !== 'failed') return writer.write({ type: 'finish', messageMetadata: saved });
   apologize(request, writer, reply, saved);

@@ -5,9 +5,9 @@ import { monthKey } from '../../../shared/dates';
 import { EMPTY_LIBRARY_MESSAGE, NOTHING_FOUND_MESSAGE } from '../../../shared/schemas/sources';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chatSources, chats, libraryVideos, usageMonths, videoPassages } from '../../db/schema';
-import { startAppWithOpenAiStub } from '../../testing/consult';
+import { startAppWithOpenAiStub, waitFor } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { type ReadStream, readUiStream } from '../../testing/ui-stream';
+import { type ReadStream, readUiStream, readUntil } from '../../testing/ui-stream';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,6 +162,33 @@ describe('Ask your library', () => {
     await chatFrom(user, PRICING);
     await refuse('What about quantum tunnelling?', 422, 'nothing_found', NOTHING_FOUND_MESSAGE);
     await refuse('what is it about?', 422, 'nothing_found', NOTHING_FOUND_MESSAGE);
+  });
+
+  it('keeps the consultation, the question and what arrived of the answer when the asker stops', async () => {
+    const user = await t.createOnboardedUser();
+    await chatFrom(user, PRICING);
+    await chatFrom(user, LOYALTY);
+    const controller = new AbortController();
+    const response = await user.client.request('/api/library/ask', {
+      method: 'POST',
+      json: { question: QUESTION },
+      signal: controller.signal,
+    });
+    const partial = await readUntil(response, (text) => text.length > 30);
+    controller.abort();
+    const answer = await waitFor(async () => {
+      const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.userId, user.id));
+      return rows.find((m) => m.role === 'assistant' && m.status === 'partial');
+    });
+    expect(answer.content.startsWith(partial)).toBe(true);
+    expect(answer.totalTokens).toBeGreaterThan(0);
+    const [chat] = await t.db.select().from(chats).where(eq(chats.id, answer.chatId));
+    expect(chat).toMatchObject({ title: QUESTION, totalTokens: answer.totalTokens });
+    const [question] = await t.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, answer.chatId), eq(chatMessages.role, 'user')));
+    expect(question!.content).toBe(QUESTION);
   });
 
   it('counts against the usage limit like any question: refused past it', async () => {
