@@ -179,7 +179,7 @@ const VIDEOS_PER_BATCH = 50;
 
 /**
  * Indexes the passages of videos that have none yet: chats migrated from before sources existed
- * (decision 033). Run as the server starts; several processes share the work.
+ * (decision 034). Run as the server starts; several processes share the work.
  */
 export async function indexPendingVideos(db: Database, logger: Logger): Promise<void> {
   let indexed = 0;
@@ -221,7 +221,7 @@ const ENOUGH_PASSAGES = 20;
 /**
  * The passages of the user's whole library that answer a question, best first, within `budget`
  * characters: those containing three of its words if there are enough, else two, else any one
- * (decision 033). Identical passages (one transcript pasted twice) are taken once.
+ * (decision 034). Identical passages (one transcript pasted twice) are taken once.
  */
 export async function searchLibrary(
   db: Executor,
