@@ -41,7 +41,7 @@ CREATE INDEX "library_videos_unindexed_idx" ON "library_videos" USING btree ("id
 CREATE INDEX "video_passages_search_idx" ON "video_passages" USING gin ("search");--> statement-breakpoint
 -- Every chat becomes a one-source consultation: its transcript is a video of its user's library (with
 -- the chat's id, and titled as YouTube titled it), its source 1. Its passages are indexed when the
--- server starts (indexed_at null: see decision 034).
+-- server starts (indexed_at null: see decision 038).
 INSERT INTO "library_videos" ("id", "user_id", "youtube_url", "video_id", "title", "transcript", "segments", "indexed_at", "created_at")
 SELECT c."id", c."user_id", c."youtube_url", c."video_id", tc."title", c."transcript", c."transcript_segments", NULL, c."created_at"
 FROM "chats" c LEFT JOIN "transcript_cache" tc ON tc."video_id" = c."video_id";--> statement-breakpoint

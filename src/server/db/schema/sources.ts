@@ -50,7 +50,7 @@ export const libraryVideos = pgTable(
 
 /**
  * Every video's transcript cut into passages with their start times, indexed for ranked full-text
- * search (decision 034): the generated tsvector and its GIN index serve the same SQL on PGlite and
+ * search (decision 038): the generated tsvector and its GIN index serve the same SQL on PGlite and
  * PostgreSQL.
  */
 export const videoPassages = pgTable(

@@ -106,14 +106,16 @@ export async function claimFirstReply(db: Executor, chatId: string, userId: stri
  * A chat whose own video is a video of its user's library (copied in the database: a transcript is
  * never read out to be written back).
  */
-export async function insertChatOfVideo(
-  tx: Executor,
-  chat: { id: string; userId: string; title: string; libraryVideoId: string },
-): Promise<void> {
-  await tx.execute(sql`
+export function insertChatOfVideoStatement(chat: {
+  id: string;
+  userId: string;
+  title: string;
+  libraryVideoId: string;
+}): SQL {
+  return sql`
     insert into ${chats} (id, user_id, title, youtube_url, video_id, transcript, transcript_segments)
     select ${chat.id}, ${chat.userId}, ${chat.title}, youtube_url, video_id, transcript, segments
-    from ${libraryVideos} where id = ${chat.libraryVideoId} and user_id = ${chat.userId}`);
+    from ${libraryVideos} where id = ${chat.libraryVideoId} and user_id = ${chat.userId}`;
 }
 
 export function insertMessagesStatement(db: Executor, values: (typeof chatMessages.$inferInsert)[]): SQL {

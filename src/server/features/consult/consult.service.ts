@@ -17,12 +17,17 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
 import { chats } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { chatSourcesView, drawOnVideos, insertSource, type SourceVideo } from '../sources/sources.service';
+import {
+  chatSourcesView,
+  drawOnVideosStatement,
+  insertSource,
+  type SourceVideo,
+} from '../sources/sources.service';
 import { assertWithinLimit, isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
   findLiveChat,
-  insertChatOfVideo,
+  insertChatOfVideoStatement,
   insertMessagesStatement,
   listMessages,
   type MessageRow,
@@ -184,8 +189,9 @@ function questionWrites(db: Executor, user: SessionUser, chatId: string, content
 }
 
 /**
- * Stores the consultation 'Ask your library' opens: titled by its question, drawing on videos of the
- * user's library (the first is its own video), the question stored and counted as sent. All or nothing.
+ * Stores the consultation 'Ask your library' opens, in one statement: the chat titled by its question,
+ * whose sources are videos of the user's library (the first is its own video), and the question, stored
+ * and counted as sent.
  */
 export async function storeLibraryConsultation(
   deps: AppDeps,
@@ -193,14 +199,14 @@ export async function storeLibraryConsultation(
   consultation: { chatId: string; question: string; libraryVideoIds: string[] },
 ): Promise<void> {
   const { chatId, question, libraryVideoIds } = consultation;
-  await deps.db.transaction(async (tx) => {
-    await insertChatOfVideo(tx, {
+  await writeTogether(deps.db, [
+    insertChatOfVideoStatement({
       id: chatId,
       userId: user.id,
       title: collapseWhitespace(question).slice(0, CHAT_TITLE_MAX),
       libraryVideoId: libraryVideoIds[0]!,
-    });
-    await drawOnVideos(tx, chatId, libraryVideoIds);
-    await writeTogether(tx, questionWrites(tx, user, chatId, question));
-  });
+    }),
+    drawOnVideosStatement(deps.db, chatId, libraryVideoIds),
+    ...questionWrites(deps.db, user, chatId, question),
+  ]);
 }

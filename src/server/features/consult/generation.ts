@@ -52,7 +52,7 @@ const CHUNK_MAX_RETRIES = 5;
 interface ReplyBase {
   user: SessionUser;
   kind: 'first' | 'follow-up';
-  /** The user's new message, already stored (for a library answer, stored with its consultation); empty for the first answer. */
+  /** The user's new message, already stored (for a library answer, with its consultation); empty for the first answer. */
   question: string;
   /** The conversation before the question, oldest first, as the prompt carries it. */
   history: HistoryMessage[];
@@ -61,23 +61,16 @@ interface ReplyBase {
   requestSignal: AbortSignal;
 }
 
-/** A reply in a chat, or the answer of 'Ask your library' with the consultation it opens. */
+/** A reply in a chat, or the answer of 'Ask your library' in the consultation it has just opened. */
 export type ReplyRequest = ReplyBase &
   (
-    | { chat: Pick<ChatRow, 'id' | 'transcript' | 'transcriptSegments'>; opening?: undefined }
-    | { chat: Pick<ChatRow, 'id'>; opening: Opening }
+    | { chat: Pick<ChatRow, 'id' | 'transcript' | 'transcriptSegments'>; library?: undefined }
+    | {
+        chat: Pick<ChatRow, 'id'>;
+        /** The videos and passages found across the library, which the stored consultation draws on. */
+        library: ReplySources;
+      }
   );
-
-/**
- * The consultation a library answer opens: the videos and passages found across the library, and how
- * to store it (the chat, its sources and the question). It is stored as the model's answer starts to
- * arrive, so that writing it never holds the model's request back; the answer is saved after it, and
- * not at all when it could not be stored.
- */
-export interface Opening {
-  sources: ReplySources;
-  store: () => Promise<void>;
-}
 
 type Outcome = 'complete' | 'stopped' | 'failed';
 
@@ -113,28 +106,7 @@ type Writer = UIMessageStreamWriter<ConsultUIMessage>;
 
 async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) {
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
-  const abandon = new AbortController();
-  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout, abandon.signal]);
-  let opened: Promise<boolean> | undefined;
-  const { opening } = request;
-  const open = opening
-    ? () =>
-        (opened ??= opening.store().then(
-          () => {
-            // Said as soon as it exists: a Stop after this still finds the consultation.
-            writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
-            return true;
-          },
-          (error) => {
-            deps.logger.error(
-              { err: error, chatId: request.chat.id },
-              'could not open a library consultation',
-            );
-            abandon.abort();
-            return false;
-          },
-        ))
-    : undefined;
+  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout]);
   const reply: Reply = {
     text: '',
     outcome: 'complete',
@@ -145,17 +117,14 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
   const abortOutcome = (): Outcome =>
     request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
-  if (opening) writer.write({ type: 'data-sources', data: opening.sources.videos, transient: true });
+  if (request.library) {
+    writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
+    writer.write({ type: 'data-sources', data: request.library.videos, transient: true });
+  }
   let prompt: Prompt | null = null;
   try {
     prompt = await buildPrompt(deps, request, { abortSignal, abortOutcome, writer, reply });
-    await streamAnswer(deps, request, prompt, {
-      abortSignal,
-      abortOutcome,
-      writer,
-      reply,
-      onFirstChunk: open,
-    });
+    await streamAnswer(deps, request, prompt, { abortSignal, abortOutcome, writer, reply });
   } catch (error) {
     reply.outcome = abortSignal.aborted ? abortOutcome() : 'failed';
     if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
@@ -165,11 +134,6 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
     // that stores nothing (a failure or a Stop before its first token) costs the user nothing.
     reply.tokens.prompt += countPromptTokens(prompt);
     reply.tokens.completion += countTokens(reply.text);
-  }
-  if (open && !(await open())) {
-    // Nothing of the question was stored: neither is its answer.
-    await request.slot.release(deps.db).catch(() => {});
-    return apologize(request, writer, reply, { totalTokens: 0, status: 'error' });
   }
   const saved = await saveReply(deps, request, reply);
   if (reply.outcome !== 'failed') return writer.write({ type: 'finish', messageMetadata: saved });
@@ -195,8 +159,6 @@ interface Prompt {
 
 interface Run {
   abortSignal: AbortSignal;
-  /** Called as the model's answer starts to arrive. */
-  onFirstChunk?: () => void;
   /** How an abort ends the reply: stopped by the user, or failed (timeout, shutdown). */
   abortOutcome: () => Outcome;
   writer: Writer;
@@ -226,7 +188,7 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
     messages,
     offline: offline(sources.passages),
   });
-  if (request.opening) return fromSources(request.opening.sources);
+  if (request.library) return fromSources(request.library);
   const sources = await chatReplySources(deps.db, request.chat.id, question, transcriptBudget(profile));
   if (sources) return fromSources(sources);
   const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
@@ -265,13 +227,10 @@ async function streamAnswer(deps: AppDeps, request: ReplyRequest, prompt: Prompt
       addTokens(reply, usageTokens(totalUsage));
     },
   });
-  let answering = false;
   for await (const chunk of answer.toUIMessageStream<ConsultUIMessage>({
     sendStart: false,
     sendFinish: false,
   })) {
-    if (!answering) run.onFirstChunk?.();
-    answering = true;
     if (chunk.type === 'error' || chunk.type === 'abort') continue;
     if (chunk.type === 'text-delta') reply.text += chunk.delta;
     writer.write(chunk);

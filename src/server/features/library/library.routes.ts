@@ -37,7 +37,7 @@ export function libraryRoutes(deps: AppDeps) {
       const question = c.req.valid('json').question.trim();
       const slot = await acquireGenerationSlot(deps.db, user);
       try {
-        const { chat, opening } = await openLibraryConsultation(deps, user, question);
+        const { chat, library } = await openLibraryConsultation(deps, user, question);
         const requestSignal = c.req.raw.signal;
         return streamReply(deps, {
           user,
@@ -47,7 +47,7 @@ export function libraryRoutes(deps: AppDeps) {
           history: [],
           slot,
           requestSignal,
-          opening,
+          library,
         });
       } catch (error) {
         await slot.release(deps.db);

@@ -5,7 +5,6 @@ import type { AppDeps, SessionUser } from '../../context';
 import { AppError } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
 import { accessChat, linkOf, readVideo, storeLibraryConsultation } from '../consult/consult.service';
-import type { Opening } from '../consult/generation';
 import { transcriptBudget } from '../consult/prompt';
 import {
   addSource,
@@ -44,22 +43,18 @@ export async function removeVideoFromChat(
 }
 
 /**
- * 'Ask your library': the videos of the user's live consultations whose passages answer the question
- * (within the profile's transcript budget), and the consultation it opens on them, whose storing
- * starts now (the answer streams meanwhile). 422 when the library is empty or nothing in it matches.
+ * 'Ask your library': finds the passages of the user's live consultations that answer the question
+ * (within the profile's transcript budget) and stores the consultation it opens on their videos, with
+ * the question. 422, storing nothing, when the library is empty or nothing in it matches.
  */
 export async function openLibraryConsultation(deps: AppDeps, user: SessionUser, question: string) {
   const { profile } = await loadGateState(deps.db, user);
-  const sources = await libraryReplySources(deps.db, user.id, question, transcriptBudget(profile));
-  if (!sources) {
+  const library = await libraryReplySources(deps.db, user.id, question, transcriptBudget(profile));
+  if (!library) {
     if (await hasLibrary(deps.db, user.id)) throw new AppError(422, 'nothing_found', NOTHING_FOUND_MESSAGE);
     throw new AppError(422, 'empty_library', EMPTY_LIBRARY_MESSAGE);
   }
   const chatId = randomUUID();
-  const opening: Opening = {
-    sources,
-    store: () =>
-      storeLibraryConsultation(deps, user, { chatId, question, libraryVideoIds: sources.libraryVideoIds }),
-  };
-  return { chat: { id: chatId }, opening };
+  await storeLibraryConsultation(deps, user, { chatId, question, libraryVideoIds: library.libraryVideoIds });
+  return { chat: { id: chatId }, library };
 }

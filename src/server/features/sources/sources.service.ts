@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { isOneSourceChat } from '../../../shared/chat-sources';
 import type { CitableSource } from '../../../shared/consult-stream';
 import {
@@ -91,11 +92,12 @@ export async function insertSource(
   return { id: source!.id, video: stored! };
 }
 
-/** Makes videos of the user's library sources 1, 2… of a new chat (inside the caller's transaction). */
-export async function drawOnVideos(tx: Executor, chatId: string, libraryVideoIds: readonly string[]) {
-  await tx
+/** Makes videos of the user's library sources 1, 2… of a new chat. */
+export function drawOnVideosStatement(db: Executor, chatId: string, libraryVideoIds: readonly string[]): SQL {
+  return db
     .insert(chatSources)
-    .values(libraryVideoIds.map((libraryVideoId, i) => ({ chatId, libraryVideoId, number: i + 1 })));
+    .values(libraryVideoIds.map((libraryVideoId, i) => ({ chatId, libraryVideoId, number: i + 1 })))
+    .getSQL();
 }
 
 const tooMany = () => new AppError(409, 'too_many_sources', TOO_MANY_SOURCES_MESSAGE);
@@ -179,7 +181,7 @@ const VIDEOS_PER_BATCH = 50;
 
 /**
  * Indexes the passages of videos that have none yet: chats migrated from before sources existed
- * (decision 034). Run as the server starts; several processes share the work.
+ * (decision 038). Run as the server starts; several processes share the work.
  */
 export async function indexPendingVideos(db: Database, logger: Logger): Promise<void> {
   let indexed = 0;
@@ -221,7 +223,7 @@ const ENOUGH_PASSAGES = 20;
 /**
  * The passages of the user's whole library that answer a question, best first, within `budget`
  * characters: those containing three of its words if there are enough, else two, else any one
- * (decision 034). Identical passages (one transcript pasted twice) are taken once.
+ * (decision 038). Identical passages (one transcript pasted twice) are taken once.
  */
 export async function searchLibrary(
   db: Executor,
