@@ -49,8 +49,9 @@ const markEveryText = <T>(value: T, mark: string): T =>
 /**
  * A user with a row in every table the product writes for a user, made through the API as the user
  * and the support team would: a profile, a paid plan, a chat with an answered message that staff
- * renamed, a support ticket with a staff reply and the user's answer, an affiliate message, saved
- * suggestion keywords searched on YouTube and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
+ * renamed, a second video added to it and a question asked of their library, a support ticket with a
+ * staff reply and the user's answer, an affiliate message, saved suggestion keywords searched on
+ * YouTube and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
  * link, a one-time code, a password reset). Answers the needles
  * an erasure scan looks for: the id, the e-mail and every text the user wrote or staff wrote about them.
  */
@@ -61,6 +62,8 @@ async function userWithEverything() {
     'business name': `Bakery${mark}`,
     transcript: `We talk about pricing${mark} for sourdough.`,
     'chat message': `How should I price${mark} the box?`,
+    'added video': `Loyalty cards${mark} bring customers back.`,
+    'library question': `What do my videos say about pricing${mark} and loyalty cards${mark}?`,
     'chat title (before the staff rename)': `Pricing${mark}`,
     'chat title given by staff': `Renamed${mark}`,
     'ticket subject': `Invoice${mark}`,
@@ -89,6 +92,12 @@ async function userWithEverything() {
     method: 'PATCH',
     json: { title: texts['chat title given by staff'] },
   });
+  const { source } = await user.client.json(
+    `/api/chats/${chatId}/sources`,
+    { method: 'POST', json: { source: 'manual', transcript: texts['added video'] } },
+    201,
+  );
+  await readUiStream(await user.client.post('/api/library/ask', { question: texts['library question'] }));
 
   const { ticket } = await user.client.json(
     '/api/support/tickets',
@@ -137,6 +146,8 @@ async function userWithEverything() {
   const needles = {
     "the user's id": user.id,
     "the user's e-mail": user.email,
+    // A chat's sources hold ids and numbers only: the added one is found by its own id.
+    "the added video's place in the chat": source.id as string,
     ...texts,
     // Every text above and every profile field carries the mark: a part or a copy of any of them.
     'the mark of their texts': mark,
@@ -164,6 +175,10 @@ describe('account deletion', () => {
         "verification.value holds the user's e-mail",
         'audit_log.before holds chat title (before the staff rename)',
         'audit_log.after holds staff reply',
+        'library_videos.transcript holds added video',
+        'video_passages.text holds added video',
+        "chat_sources.id holds the added video's place in the chat",
+        'chats.title holds library question',
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
