@@ -1,28 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../testing/every-column-scan';
+import { migrateBefore } from '../testing/migrations';
 import { openTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './client';
-import { MIGRATIONS_DIR, migrateDatabase } from './migrate';
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** The migrations folder as it was before `tag`: its journal ends just before that migration. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'vv-migrations-'));
-  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal;
-  const index = journal.entries.findIndex((entry) => entry.tag.endsWith(tag));
-  expect(index).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return folder;
-}
+import { migrateDatabase } from './migrate';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -31,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 it('gives the mails sent before the outbox knew its accounts to the account they are to or about', async () => {
-  await migrateDatabase(database, migrationsBefore('_outbox-user'));
+  await migrateBefore(database, '_outbox-user');
   await database.db.execute(
     sql`insert into "user" (id, name, email) values ('u-maya', 'Maya', 'maya@example.com'), ('u-ola', 'Ola', 'ola@example.com')`,
   );

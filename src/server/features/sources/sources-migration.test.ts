@@ -1,12 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passagesOf } from '../../adapters/ai/passages';
 import type { Database } from '../../db/client';
-import { MIGRATIONS_DIR, migrateDatabase } from '../../db/migrate';
+import { migrateDatabase } from '../../db/migrate';
 import {
   chatMessages,
   chatSources,
@@ -16,11 +13,12 @@ import {
   users,
   videoPassages,
 } from '../../db/schema';
+import { migrateBefore } from '../../testing/migrations';
 import { openTestDatabase } from '../../testing/test-database';
 import { indexPendingVideos, passagesForChat } from './sources.service';
 
 /**
- * A database as it stood before sources existed (migrations up to 0002, with users, chats and
+ * A database as it stood before sources existed (every migration before them, with users, chats and
  * messages), migrated: every chat becomes a one-source consultation, nothing else changes.
  */
 
@@ -29,19 +27,6 @@ const SOURCES_MIGRATION = '_chat-sources';
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
 let before: { chats: unknown[]; messages: unknown[] };
-
-/** The migrations folder as it was before `tag`: its journal cut just before that entry. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-  const cut = journal.entries.findIndex((entry: { tag: string }) => entry.tag.endsWith(tag));
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 const VIDEO_ID = 'dQw4w9WgXcQ';
 const SEGMENTS = [
@@ -119,12 +104,7 @@ const snapshot = async () => ({
 beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
-  const oldMigrations = migrationsBefore(SOURCES_MIGRATION);
-  try {
-    await migrateDatabase(database, oldMigrations);
-  } finally {
-    rmSync(oldMigrations, { recursive: true, force: true });
-  }
+  await migrateBefore(database, SOURCES_MIGRATION);
   await seedOldData();
   before = await snapshot();
   await migrateDatabase(database);
