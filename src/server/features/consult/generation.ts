@@ -8,7 +8,7 @@ import {
   type UIMessageStreamWriter,
 } from 'ai';
 import type { SQL } from 'drizzle-orm';
-import type { ConsultUIMessage, MessageStatus, ReplyMetadata } from '../../../shared/consult-stream';
+import type { ConsultUIMessage, MessageStatus } from '../../../shared/consult-stream';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
@@ -136,16 +136,12 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
     reply.tokens.completion += countTokens(reply.text);
   }
   const saved = await saveReply(deps, request, reply);
-  if (reply.outcome !== 'failed') return writer.write({ type: 'finish', messageMetadata: saved });
-  apologize(request, writer, reply, saved);
-}
-
-/** Ends a failed reply with the spec's apology after what arrived of it. */
-function apologize(request: ReplyRequest, writer: Writer, reply: Reply, saved: ReplyMetadata) {
-  const id = 'apology';
-  writer.write({ type: 'text-start', id });
-  writer.write({ type: 'text-delta', id, delta: `${reply.text ? '\n\n' : ''}${apologyFor(request)}` });
-  writer.write({ type: 'text-end', id });
+  if (reply.outcome === 'failed') {
+    const id = 'apology';
+    writer.write({ type: 'text-start', id });
+    writer.write({ type: 'text-delta', id, delta: `${reply.text ? '\n\n' : ''}${apologyFor(request)}` });
+    writer.write({ type: 'text-end', id });
+  }
   writer.write({ type: 'finish', messageMetadata: saved });
 }
 
