@@ -1,5 +1,3 @@
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../shared/errors';
@@ -9,6 +7,7 @@ import { ROUTE_CATALOGUE, type RouteRequest } from './testing/route-catalogue';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { usingPostgres } from './testing/test-database';
 import { type Actor, buildWorld, type World } from './testing/world';
+import { countWrites, writesSoFar } from './testing/write-counter';
 
 /**
  * Property-based fuzzing of every API route: generated path parameters, query strings and bodies
@@ -114,33 +113,6 @@ const pathMutation = fc
     return `${segments.join('/')}${qs ? `?${qs}` : ''}`;
   });
 
-/**
- * Counts committed row writes: a row-level trigger on every table adds one to a counter in the same
- * transaction, so a write that is rolled back does not count and one that lands always does. Equal
- * before and after a refused request means nothing was written. (Test database only.)
- */
-async function countWrites() {
-  const tables = Object.values(schema).filter((value) => is(value, PgTable)) as PgTable[];
-  const statements = [
-    'create table fuzz_writes (n bigint not null)',
-    'insert into fuzz_writes values (0)',
-    `create function fuzz_count_write() returns trigger language plpgsql as $$
-       begin update fuzz_writes set n = n + 1; return null; end $$`,
-    ...tables.map(
-      (table) =>
-        `create trigger fuzz_count after insert or update or delete on "${getTableName(table)}" for each row execute function fuzz_count_write()`,
-    ),
-  ];
-  for (const statement of statements) await t.db.execute(sql.raw(statement));
-}
-
-async function writesSoFar(): Promise<number> {
-  const result = (await t.db.execute(sql`select n::int as n from fuzz_writes`)) as unknown as
-    | { rows: { n: number }[] }
-    | { n: number }[];
-  return (Array.isArray(result) ? result : result.rows)[0]!.n;
-}
-
 async function send(method: string, request: RouteRequest, actor: Actor, path: string, body: unknown) {
   const client = request.client ?? world.clientOf(actor);
   const raw =
@@ -164,7 +136,7 @@ describe.skipIf(usingPostgres())('fuzzing every route', () => {
     t = await createTestApp();
     world = await buildWorld(t);
     authWorld = { t, account: await t.createUser() };
-    await countWrites();
+    await countWrites(t.db);
     console.info(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
   });
   afterAll(async () => {
@@ -173,17 +145,17 @@ describe.skipIf(usingPostgres())('fuzzing every route', () => {
   });
 
   it('counts a write that lands, and not one that is rolled back', async () => {
-    const before = await writesSoFar();
+    const before = await writesSoFar(t.db);
     await world.clientOf('owner').post('/api/support/tickets', { message: 'Counted?' });
-    expect(await writesSoFar()).toBeGreaterThan(before);
-    const landed = await writesSoFar();
+    expect(await writesSoFar(t.db)).toBeGreaterThan(before);
+    const landed = await writesSoFar(t.db);
     await t.db
       .transaction(async (tx) => {
         await tx.insert(schema.waitlist).values({ email: 'rolled-back@example.com' });
         throw new Error('roll back');
       })
       .catch(() => {});
-    expect(await writesSoFar()).toBe(landed);
+    expect(await writesSoFar(t.db)).toBe(landed);
   });
 
   for (const [key, routeCase] of Object.entries(ROUTE_CATALOGUE)) {
@@ -201,7 +173,7 @@ describe.skipIf(usingPostgres())('fuzzing every route', () => {
           const request = await routeCase.request(world, actor);
           const path = mutatePath(request.path);
           const mutating = method !== 'GET';
-          const before = mutating ? await writesSoFar() : 0;
+          const before = mutating ? await writesSoFar(t.db) : 0;
           const response = await send(method, request, actor, path, body);
           if (routeCase.eventStream && response.ok) {
             await response.body?.cancel();
@@ -218,7 +190,7 @@ describe.skipIf(usingPostgres())('fuzzing every route', () => {
               `${method} ${path} error body: ${text.slice(0, 200)}`,
             ).toBe(true);
             if (mutating) {
-              const written = (await writesSoFar()) - before;
+              const written = (await writesSoFar(t.db)) - before;
               expect(written, `${method} ${path} wrote ${written} rows despite ${response.status}`).toBe(0);
             }
           }

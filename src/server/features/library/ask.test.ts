@@ -8,6 +8,7 @@ import { chatMessages, chatSources, chats, libraryVideos, usageMonths, videoPass
 import { startAppWithOpenAiStub, waitFor } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { type ReadStream, readUiStream, readUntil } from '../../testing/ui-stream';
+import { countWrites, writesSoFar } from '../../testing/write-counter';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -140,16 +141,20 @@ describe('Ask your library', () => {
     expect(drawnOn).toEqual([{ userId: maya.id }]);
   });
 
-  it('refuses, storing nothing: a blank or too long question, an empty library, a question nothing answers', async () => {
+  it('refuses, writing nothing: a blank or too long question, an empty library, a question nothing answers', async () => {
+    // A user on a limited plan: a question that is refused takes no usage lease either.
     const user = await t.createOnboardedUser();
+    await countWrites(t.db);
     const refuse = async (question: unknown, status: number, code: string, message: string | RegExp) => {
       const before = await stored(user.id);
+      const writesBefore = await writesSoFar(t.db);
       const response = await ask(user, question);
       const body = await response.json();
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(body.error).toMatchObject({ code });
       expect(body.error.message).toMatch(message);
       expect(await stored(user.id)).toEqual(before);
+      expect(await writesSoFar(t.db), `rows written by a ${status}`).toBe(writesBefore);
     };
     await refuse('   ', 400, 'invalid_input', 'question: Type a message first');
     await refuse(

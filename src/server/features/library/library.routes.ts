@@ -7,7 +7,12 @@ import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { streamReply } from '../consult/generation';
 import { acquireGenerationSlot } from '../usage/usage.service';
-import { addVideoToChat, openLibraryConsultation, removeVideoFromChat } from './library.service';
+import {
+  addVideoToChat,
+  findInLibrary,
+  openLibraryConsultation,
+  removeVideoFromChat,
+} from './library.service';
 
 /**
  * The videos a consultation draws on (add one with the three intakes of /consult, or remove one), and
@@ -35,9 +40,10 @@ export function libraryRoutes(deps: AppDeps) {
     .post('/library/ask', onboarded, validate('json', askLibraryInput), async (c) => {
       const user = currentUser(c);
       const question = c.req.valid('json').question.trim();
+      const library = await findInLibrary(deps, user, question);
       const slot = await acquireGenerationSlot(deps.db, user);
       try {
-        const { chat, library } = await openLibraryConsultation(deps, user, question);
+        const chat = await openLibraryConsultation(deps, user, question, library);
         const requestSignal = c.req.raw.signal;
         return streamReply(deps, {
           user,
