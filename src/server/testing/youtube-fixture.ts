@@ -16,7 +16,7 @@ interface Track {
 interface Video {
   title: string;
   /** what the watch page says */
-  page: 'ok' | 'no-captions' | 'gone' | 'bot-check' | 'captcha' | 'http-429';
+  page: 'ok' | 'no-captions' | 'gone' | 'bot-check' | 'captcha' | 'http-429' | 'http-403';
   tracks: Track[];
   /** what InnerTube's player endpoint says */
   innertube: 'tracks' | 'http-403' | 'no-captions' | 'bot-check';
@@ -125,6 +125,13 @@ export const FIXTURE_VIDEOS: Record<string, Video> = {
     innertube: 'bot-check',
     timedText: 'lines',
   },
+  deniedPage1: {
+    title: 'A refused address',
+    page: 'http-403',
+    tracks: [{ lang: 'en' }],
+    innertube: 'http-403',
+    timedText: 'lines',
+  },
 };
 
 /** What YouTube answers a flagged (often cloud) address instead of the player response. */
@@ -192,6 +199,7 @@ export async function startYouTubeFixture() {
     count(`watch:${videoId}`);
     const video = FIXTURE_VIDEOS[videoId];
     if (video?.page === 'http-429') return void res.writeHead(429).end('Too Many Requests');
+    if (video?.page === 'http-403') return void res.writeHead(403).end('Forbidden');
     if (video?.page === 'captcha') {
       return void res
         .writeHead(200, { 'content-type': 'text/html' })

@@ -166,9 +166,20 @@ describe('YouTube refusing a server', () => {
     });
   });
 
-  it('offers paste or upload for both, never "No transcript available"', async () => {
+  it('reports Blocked when YouTube answers the watch page with 403', async () => {
+    const outcome = await fetcher().fetchTranscript('deniedPage1');
+    expect(outcome).toMatchObject({
+      ok: false,
+      kind: 'blocked',
+      attempts: expect.arrayContaining([
+        { source: 'watch-page', kind: 'blocked', reason: 'watch page: 403' },
+      ]),
+    });
+  });
+
+  it('offers paste or upload for each, never "No transcript available"', async () => {
     const user = await t.createOnboardedUser();
-    for (const videoId of ['poToken0001', 'cloudBlock1']) {
+    for (const videoId of ['poToken0001', 'cloudBlock1', 'deniedPage1']) {
       const response = await postYouTubeLink(user.client, videoId);
       expect(response.status, videoId).toBe(502);
       expect((await response.json()).error.code).toBe('transcript_blocked');
