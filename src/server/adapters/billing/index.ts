@@ -102,7 +102,10 @@ export interface BillingProvider {
   /** A session with what it produced once complete; null when unknown. */
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionSummary | CompletedCheckout | null>;
   getSubscription(subscriptionId: string): Promise<ProviderSubscription>;
-  /** Moves the subscription's item to another price, prorating the rest of the period. */
+  /**
+   * Moves the subscription's item to another price, prorating the rest of the period, and in the same
+   * update keeps it renewing (a paid plan chosen while the subscription was set to end).
+   */
   changePrice(sub: { id: string; itemId: string | null }, priceRef: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   /** Ends the subscription now (account deletion). */

@@ -303,7 +303,7 @@ export function createLocalBillingProvider(options: {
     changePrice(sub, priceRef) {
       const interval = intervalOf(priceRef);
       return update(sub.id, (current) => {
-        const changed = { ...current, priceRef };
+        const changed = { ...current, priceRef, cancelAtPeriodEnd: false, cancelAt: null, canceledAt: null };
         // A new interval restarts the billing period now (the unused part is prorated), as Stripe does.
         if (current.status === 'active' && intervalOf(current.priceRef) !== interval) {
           const start = now();

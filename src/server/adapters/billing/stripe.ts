@@ -198,6 +198,7 @@ export function createStripeBillingProvider(options: StripeProviderOptions): Bil
       return updateSubscription(sub.id, {
         items: [{ id: sub.itemId, price: priceRef }],
         proration_behavior: 'create_prorations',
+        cancel_at_period_end: false,
       });
     },
 

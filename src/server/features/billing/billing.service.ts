@@ -80,9 +80,8 @@ export async function choosePaidPlan(deps: BillingDeps, user: SessionUser, planI
       { id: current.providerSubscriptionId, itemId: current.providerItemId },
       priceRef,
     );
+    // One update: a paid plan chosen while the subscription is set to end renews on the new price.
     await applySubscription(deps, user.id, updated, 'customer.subscription.updated');
-    // A paid plan chosen while the subscription is set to end: it renews on the new plan instead.
-    if (current.cancelAtPeriodEnd) await keepRenewing(deps, user.id, current);
     return { kind: 'updated' as const };
   }
   const customerId = await ensureCustomer(deps, user);

@@ -166,6 +166,7 @@ describe('Stripe subscription actions', () => {
     expect(lastRequest('POST', /^\/v1\/subscriptions\//).body).toEqual({
       items: [{ id: stripeSub.items.data[0].id, price: 'price_premium_annual' }],
       proration_behavior: 'create_prorations',
+      cancel_at_period_end: 'false',
     });
     expect(await subscriptionOf(user)).toMatchObject({
       planId: 'premium_annual',
@@ -218,6 +219,31 @@ describe('Stripe subscription actions', () => {
       subscription: { cancelAtPeriodEnd: false },
       nextPlan: null,
       trialDays: 0,
+    });
+  });
+
+  it('a paid plan chosen after Free was scheduled changes the price and keeps renewing in one update', async () => {
+    const user = await t.createUser({ profile: true });
+    const stripeSub = await subscribe(user);
+    await user.client.json('/api/billing/free-plan', { method: 'POST', json: { planId: 'free' } });
+    const before = fake.requests.length;
+    await user.client.json('/api/billing/checkout', { method: 'POST', json: { planId: 'premium' } });
+    const updates = fake.requests
+      .slice(before)
+      .filter((request) => request.method === 'POST' && request.path.startsWith('/v1/subscriptions/'));
+    expect(updates).toEqual([
+      expect.objectContaining({
+        path: `/v1/subscriptions/${stripeSub.id}`,
+        body: {
+          items: [{ id: stripeSub.items.data[0].id, price: 'price_premium' }],
+          proration_behavior: 'create_prorations',
+          cancel_at_period_end: 'false',
+        },
+      }),
+    ]);
+    expect(await user.client.json('/api/billing/subscription')).toMatchObject({
+      subscription: { planId: 'premium', cancelAtPeriodEnd: false, active: true },
+      nextPlan: null,
     });
   });
 
