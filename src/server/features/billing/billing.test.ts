@@ -57,6 +57,15 @@ describe('the free plan', () => {
     expect((await response.json()).error.code).toBe('profile_required');
   });
 
+  it('is open to staff without a profile, as every onboarding gate is', async () => {
+    for (const role of ['admin', 'super_admin'] as const) {
+      const staff = await t.createUser({ role });
+      const response = await staff.client.post('/api/billing/free-plan', { planId: 'free' });
+      expect(response.status, role).toBe(200);
+      expect((await staff.client.json('/api/me')).plan, role).toMatchObject({ id: 'free' });
+    }
+  });
+
   it('marks the user free and opens the gate', async () => {
     const user = await t.createUser({ profile: true });
     expect((await user.client.json('/api/me')).gate).toBe('onboarding');
