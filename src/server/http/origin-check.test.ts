@@ -62,3 +62,38 @@ describe('with BASE_URL naming another address', () => {
     expect((await loopback.json()).error.message).toContain('BASE_URL must name the address users open');
   });
 });
+
+describe('the log of refused origins', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { BASE_URL: 'https://app.example.com', LOG_LEVEL: 'warn' },
+      { logTo: { write: (line: string) => void lines.push(line) } },
+    );
+  });
+  afterAll(() => t.close());
+  const postFrom = (origin: string) =>
+    t.client().request('/api/waitlist', { method: 'POST', json: {}, headers: { origin } });
+  const refusalsOf = (origin: string) =>
+    lines.filter((line) => (JSON.parse(line) as { origin?: string }).origin === origin).length;
+
+  it('names each origin once, and again once a flood of forged origins has pushed it out', async () => {
+    const lan = 'http://192.168.1.20:3000';
+    await postFrom(lan);
+    await postFrom(lan);
+    expect(refusalsOf(lan)).toBe(1);
+    for (let i = 0; i < 100; i += 1) await postFrom(`https://forged-${i}.example`);
+    await postFrom(lan);
+    expect(refusalsOf(lan)).toBe(2);
+  });
+
+  it('quotes an origin up to 200 characters, in the log and in the answer', async () => {
+    const long = `https://${'a'.repeat(5000)}.example`;
+    const response = await postFrom(long);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.message).toContain(`${long.slice(0, 200)} is not`);
+    expect(refusalsOf(long.slice(0, 200))).toBe(1);
+    expect(lines.join('')).not.toContain(long.slice(0, 201));
+  });
+});

@@ -4,8 +4,13 @@ import type { Logger } from '../logger';
 import { errorBody } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Refused origins are logged once each; past this many, no more (a flood of forged origins logs nothing). */
+/**
+ * Refused origins are logged once each among the last this many, so a flood of forged origins can
+ * neither grow memory nor silence the next real one (it is logged again once they push it out).
+ */
 const LOGGED_ORIGINS_MAX = 100;
+/** An Origin header is quoted up to this many characters. */
+const ORIGIN_SHOWN_MAX = 200;
 
 /**
  * CSRF defence for every state-changing API call: a browser's cross-site request carries an Origin
@@ -24,11 +29,13 @@ export function originCheck(config: Config, logger: Logger): MiddlewareHandler {
       const origin = c.req.header('origin');
       const fetchSite = c.req.header('sec-fetch-site');
       if (origin !== undefined && !trusted.has(origin)) {
-        if (!logged.has(origin) && logged.size < LOGGED_ORIGINS_MAX) {
-          logged.add(origin);
-          logger.warn({ origin, baseUrl }, `Refused a request from ${advice(origin)}`);
+        const shown = origin.slice(0, ORIGIN_SHOWN_MAX);
+        if (!logged.has(shown)) {
+          if (logged.size >= LOGGED_ORIGINS_MAX) logged.delete(logged.values().next().value!);
+          logged.add(shown);
+          logger.warn({ origin: shown, baseUrl }, `Refused a request from ${advice(shown)}`);
         }
-        return c.json(errorBody('forbidden', `Cross-site request refused: ${advice(origin)}`), 403);
+        return c.json(errorBody('forbidden', `Cross-site request refused: ${advice(shown)}`), 403);
       }
       if (fetchSite === 'cross-site') {
         return c.json(errorBody('forbidden', 'Cross-site request refused'), 403);
