@@ -54,23 +54,26 @@ export function collectConsoleErrors(page: Page, allowConsoleErrors: RegExp[] = 
   return errors;
 }
 
-/** Signs in through the /auth form. */
-export async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.goto('/auth');
+/** Signs in through the /auth form (of the test server, or of the app at `origin`). */
+export async function signInWithPassword(page: Page, email: string, password: string, origin = '') {
+  await page.goto(`${origin}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs up through the /auth form and follows the e-mailed confirmation link: signed in afterwards. */
+/**
+ * Signs up through the /auth form (of the test server, or of the app at `origin`) and follows the
+ * e-mailed confirmation link: signed in afterwards. Answers the confirmation mail.
+ */
 export async function signUpAndConfirm(
   page: Page,
   server: AppServer,
   email: string,
   password: string,
-  name = '',
+  { name = '', origin = '' } = {},
 ) {
-  await page.goto('/auth?view=sign_up');
+  await page.goto(`${origin}/auth?view=sign_up`);
   if (name) await page.getByLabel('Name (optional)').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -78,6 +81,7 @@ export async function signUpAndConfirm(
   await expect(page.getByText('Check your email for the confirmation link')).toBeVisible();
   const mail = await server.waitForMail(email, 'verification');
   await page.goto(mail.links[0]!);
+  return mail;
 }
 
 /** Opens the account menu and signs out; resolves on the home page, signed out. */

@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, signInWithPassword, signUpAndConfirm, test, uniqueEmail } from './fixtures';
 import { startAppServer } from './server';
 
 const PASSWORD = 'sourdough-42';
@@ -10,20 +10,10 @@ test.describe('opening the app by another loopback name', () => {
     try {
       const loopback = server.baseURL.replace('//localhost:', '//127.0.0.1:');
       const email = uniqueEmail('loopback');
-      await page.goto(`${loopback}/auth?view=sign_up`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign up' }).click();
-      await expect(page.getByText('Check your email for the confirmation link')).toBeVisible();
-
       // The e-mailed link names the app's address (localhost); the account is then used at 127.0.0.1.
-      const mail = await server.waitForMail(email, 'verification');
+      const mail = await signUpAndConfirm(page, server, email, PASSWORD, { origin: loopback });
       expect(mail.links[0]).toMatch(/^http:\/\/localhost:\d+\//);
-      await page.goto(mail.links[0]!);
-      await page.goto(`${loopback}/auth`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await signInWithPassword(page, email, PASSWORD, loopback);
       await expect(page).toHaveURL(`${loopback}/complete-profile`);
       await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     } finally {
