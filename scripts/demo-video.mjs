@@ -22,7 +22,7 @@ export const DEMO_FILES = {
   mp4: 'vidvisor-demo.mp4',
   poster: 'vidvisor-demo-poster.webp',
 };
-export const MAX_VIDEO_BYTES = 2 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 2_000_000;
 const SIZE = { width: 1280, height: 720 };
 const FPS = 25;
 
