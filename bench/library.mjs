@@ -116,33 +116,39 @@ function poolText() {
 
 /**
  * The seed, as statements: `owner` gets `videos` one-video chats, `PASSAGES_PER_VIDEO` passages
- * apiece (the video of a chat takes the chat's id, as migrated chats' videos do).
+ * apiece (the video of a chat takes the chat's id, as migrated chats' videos do), each chat's and
+ * video's transcript its passages' text joined, as an intake stores them.
  */
 function seedStatements(owner, firstVideo, videos) {
   const made = `bench_chats_${owner.replace(/\W/g, '_')}_${firstVideo}`;
+  const passageText = (id) => `(select a.words || ' ' || b.words
+       from bench_pool a, bench_pool b
+       where a.id = abs(hashtext(${id}::text || '/' || g)) % ${POOL_SIZE}
+         and b.id = abs(hashtext(g || '/' || ${id}::text)) % ${POOL_SIZE})`;
   return [
     `create temporary table ${made} as
-       with made as (
-         insert into chats (user_id, transcript, title, created_at)
-           select '${owner}', 'Bench video ' || g, 'Bench video ' || g, now() - make_interval(mins => g)
-           from generate_series(${firstVideo}, ${firstVideo + videos - 1}) g
-           returning id, user_id, transcript, title)
-       select * from made`,
+       select gen_random_uuid() as id, n from generate_series(${firstVideo}, ${firstVideo + videos - 1}) n`,
+    `create temporary table ${made}_passages as
+       select m.id, g, ${passageText('m.id')} as text
+       from ${made} m cross join generate_series(0, ${PASSAGES_PER_VIDEO - 1}) g`,
+    `create temporary table ${made}_videos as
+       select m.id, 'Bench video ' || m.n as title, now() - make_interval(mins => m.n) as created_at,
+         (select string_agg(p.text, ' ' order by p.g) from ${made}_passages p where p.id = m.id) as transcript
+       from ${made} m`,
+    `insert into chats (id, user_id, transcript, title, created_at)
+       select id, '${owner}', transcript, title, created_at from ${made}_videos`,
     `insert into library_videos (id, user_id, transcript, title, duration_seconds, word_count)
-       select id, user_id, transcript, title, ${PASSAGES_PER_VIDEO * 15}, ${PASSAGES_PER_VIDEO * HALF_WORDS * 2}
-       from ${made}`,
+       select id, '${owner}', transcript, title, ${PASSAGES_PER_VIDEO * 15}, ${PASSAGES_PER_VIDEO * HALF_WORDS * 2}
+       from ${made}_videos`,
     `insert into chat_sources (chat_id, library_video_id, number) select id, id, 1 from ${made}`,
     `insert into video_passages (library_video_id, position, start_seconds, text)
-       select c.id, g, g * 15, a.words || ' ' || b.words
-       from ${made} c cross join generate_series(0, ${PASSAGES_PER_VIDEO - 1}) g
-       join bench_pool a on a.id = abs(hashtext(c.id::text || '/' || g)) % ${POOL_SIZE}
-       join bench_pool b on b.id = abs(hashtext(g || '/' || c.id::text)) % ${POOL_SIZE}`,
-    `drop table ${made}`,
+       select id, g, g * 15, text from ${made}_passages`,
+    `drop table ${made}, ${made}_passages, ${made}_videos`,
   ];
 }
 
-/** The full-text index is built once the passages are in (far faster than growing it row by row). */
-const SEARCH_INDEX = 'video_passages_search_idx';
+/** The full-text indexes are built once the rows are in (far faster than growing them row by row). */
+const SEARCH_INDEXES = ['video_passages_search_idx', 'chats_search_idx'];
 
 const usersStatement = (ids) =>
   `insert into "user" (id, name, email, email_verified)
@@ -151,8 +157,11 @@ const usersStatement = (ids) =>
 /** Seeds the database (set-based, in batches of 100 videos), returns the seconds it took. */
 async function seed(run, userId, { others }) {
   const started = performance.now();
-  const indexDefinition = await run(sql`select indexdef from pg_indexes where indexname = ${SEARCH_INDEX}`);
-  await run(`drop index ${SEARCH_INDEX}`);
+  const indexes = await run(
+    sql`select indexdef from pg_indexes where indexname = any(${sql.param(SEARCH_INDEXES)}::text[])`,
+  );
+  const indexDefinitions = (indexes.rows ?? indexes).map((row) => row.indexdef);
+  await run(`drop index ${SEARCH_INDEXES.join(', ')}`);
   await run('create unlogged table bench_pool (id int primary key, words text not null)');
   await run(
     sql`insert into bench_pool select n - 1, words from unnest(string_to_array(${poolText()}, E'\n')) with ordinality as t(words, n)`,
@@ -170,7 +179,7 @@ async function seed(run, userId, { others }) {
     for (const statement of seedStatements(owner, first, videos)) await run(statement);
   }
   await run('drop table bench_pool');
-  await run((indexDefinition.rows ?? indexDefinition)[0].indexdef);
+  for (const definition of indexDefinitions) await run(definition);
   await run('analyze');
   return (performance.now() - started) / 1000;
 }

@@ -1,14 +1,34 @@
-import { and, asc, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { chatMessages, chats, libraryVideos } from '../../db/schema';
+import { chatMessages, chatSources, chats, libraryVideos, type TranscriptSegment } from '../../db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 
+/** A consultation 'Ask your library' opened stores no transcript of its own (decision 038). */
+const hasOwnTranscript = sql`${chats.transcript} <> ''`;
+
+/** A column of the chat's source 1's video. */
+const firstSourceVideo = (column: AnyPgColumn) =>
+  sql`(select ${column} from ${chatSources} join ${libraryVideos} on ${libraryVideos.id} = ${chatSources.libraryVideoId}
+       where ${chatSources.chatId} = ${chats.id} and ${chatSources.number} = 1)`;
+
+/** A chat as every reader sees it: its own video's transcript is its source 1's when it stores none. */
+const chatColumns = {
+  ...getTableColumns(chats),
+  transcript: sql<string>`case when ${hasOwnTranscript} then ${chats.transcript} else ${firstSourceVideo(libraryVideos.transcript)} end`,
+  transcriptSegments: sql<
+    TranscriptSegment[] | null
+  >`case when ${hasOwnTranscript} then ${chats.transcriptSegments} else ${firstSourceVideo(libraryVideos.segments)} end`.mapWith(
+    chats.transcriptSegments,
+  ),
+};
+
 const ownLiveChatQuery = preparedFor((db) =>
   db
-    .select()
+    .select(chatColumns)
     .from(chats)
     .where(
       and(
@@ -26,7 +46,7 @@ export async function findLiveChat(db: Executor, chatId: string, userId?: string
   const [row] = userId
     ? await ownLiveChatQuery(db).execute({ chatId, userId })
     : await db
-        .select()
+        .select(chatColumns)
         .from(chats)
         .where(and(eq(chats.id, chatId), isNull(chats.deletedAt)))
         .limit(1);
@@ -103,8 +123,8 @@ export async function claimFirstReply(db: Executor, chatId: string, userId: stri
 }
 
 /**
- * A chat whose own video is a video of its user's library (copied in the database: a transcript is
- * never read out to be written back).
+ * A chat whose own video is a video of its user's library: its link is copied, its transcript is not
+ * (readers take source 1's, and Saved Chats searches it by its title alone).
  */
 export function insertChatOfVideoStatement(chat: {
   id: string;
@@ -113,8 +133,8 @@ export function insertChatOfVideoStatement(chat: {
   libraryVideoId: string;
 }): SQL {
   return sql`
-    insert into ${chats} (id, user_id, title, youtube_url, video_id, transcript, transcript_segments)
-    select ${chat.id}, ${chat.userId}, ${chat.title}, youtube_url, video_id, transcript, segments
+    insert into ${chats} (id, user_id, title, youtube_url, video_id, transcript)
+    select ${chat.id}, ${chat.userId}, ${chat.title}, youtube_url, video_id, ''
     from ${libraryVideos} where id = ${chat.libraryVideoId} and user_id = ${chat.userId}`;
 }
 

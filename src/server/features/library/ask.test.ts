@@ -141,6 +141,35 @@ describe('Ask your library', () => {
     expect(drawnOn).toEqual([{ userId: maya.id }]);
   });
 
+  it('stores no copy of its video: a consultation of one video reads, answers, searches and exports as its own', async () => {
+    const user = await t.createOnboardedUser();
+    const original = await chatFrom(user, PRICING, 'https://youtu.be/dQw4w9WgXcQ');
+    const stream = await readUiStream(await ask(user, 'How do croissant margins improve?'));
+    const { chatId } = dataOf<{ chatId: string }>(stream, 'consultation');
+
+    const [row] = await t.db.select().from(chats).where(eq(chats.id, chatId));
+    expect(row).toMatchObject({ transcript: '', transcriptSegments: null, videoId: 'dQw4w9WgXcQ' });
+    const { chat: own } = await user.client.json(`/api/chats/${original}`);
+    const { chat } = await user.client.json(`/api/chats/${chatId}`);
+    expect(chat).toMatchObject({ transcript: own.transcript, youtubeUrl: own.youtubeUrl });
+
+    // Saved Chats finds it by its title (the question), not by its video's words.
+    const search = async (q: string) =>
+      (await user.client.json(`/api/chats/search?q=${q}`)).chats.map((c: { id: string }) => c.id).sort();
+    expect(await search('neighbourhood')).toEqual([original]);
+    expect(await search('croissant')).toEqual([original, chatId].sort());
+
+    const followUp = await readUiStream(
+      await user.client.post(`/api/chats/${chatId}/messages`, {
+        content: 'Should I discount bread at closing?',
+      }),
+    );
+    expect(followUp.metadata).toMatchObject({ status: 'complete' });
+    expect(followUp.text).toContain('[09:45]');
+    const markdown = await (await user.client.get(`/api/chats/${chatId}/export?format=md`)).text();
+    expect(markdown).toContain(`## Transcript\n\n${own.transcript.trim()}`);
+  });
+
   it('refuses, writing nothing: a blank or too long question, an empty library, a question nothing answers', async () => {
     // A user on a limited plan: a question that is refused takes no usage lease either.
     const user = await t.createOnboardedUser();
