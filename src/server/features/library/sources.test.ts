@@ -192,6 +192,40 @@ describe("a consultation's sources", () => {
     expect(await stored(chatId)).toEqual(before);
   });
 
+  it('takes one of two adds at once: two videos into the last place, or the same video twice', async () => {
+    const user = await t.createOnboardedUser();
+    const addAtOnce = async (chatId: string, transcripts: string[]) => {
+      const responses = await Promise.all(
+        transcripts.map((transcript) => addVideo(user, chatId, { source: 'manual', transcript })),
+      );
+      const outcomes = await Promise.all(
+        responses.map(async (r) => [r.status, r.status === 201 ? null : (await r.json()).error.code]),
+      );
+      return outcomes.sort();
+    };
+    const full = await createManualChat(user, PRICING);
+    for (let n = 2; n < MAX_CHAT_SOURCES; n++) {
+      await user.client.json(
+        sourcesPath(full),
+        { method: 'POST', json: { source: 'manual', transcript: `Talk number ${n}.` } },
+        201,
+      );
+    }
+    expect(await addAtOnce(full, ['The last place.', 'Another for the last place.'])).toEqual([
+      [201, null],
+      [409, 'too_many_sources'],
+    ]);
+    const numbers = (await stored(full)).sources.map((source) => source.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: MAX_CHAT_SOURCES }, (_, i) => i + 1));
+
+    const twice = await createManualChat(user, PRICING);
+    expect(await addAtOnce(twice, [LOYALTY, LOYALTY])).toEqual([
+      [201, null],
+      [409, 'duplicate_source'],
+    ]);
+    expect((await stored(twice)).sources).toHaveLength(2);
+  });
+
   it('refuses a blank or oversized transcript and a malformed caption file, naming the problem', async () => {
     const user = await t.createOnboardedUser();
     const chatId = await createManualChat(user, PRICING);
