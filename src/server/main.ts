@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { startIndexingPendingVideos } from './features/sources/sources.service';
 import { startWeeklyEmails } from './features/suggestions/weekly-email';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
@@ -32,9 +33,12 @@ async function main() {
   let ready = true;
   const app = createApp(runtime.deps, { webRoot: path.resolve(WEB_ROOT), isReady: () => ready });
   const server = createAdaptorServer({ fetch: app.fetch });
+  // Videos migrated from before sources existed are indexed while the server serves (decision 038).
+  let indexing: ReturnType<typeof startIndexingPendingVideos> | undefined;
   // A deep accept queue: a burst of new connections waits for the event loop instead of overflowing
   // Node's default of 511 (the kernel caps it at net.core.somaxconn).
   server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
+    indexing = startIndexingPendingVideos(runtime.deps);
     logger.info(
       {
         url: config.baseUrl,
@@ -71,6 +75,7 @@ async function main() {
     await closed;
     clearTimeout(deadline);
     await weeklyEmails.stop();
+    await indexing?.stop();
     await runtime.close();
     logger.info('stopped');
     process.exit(0);

@@ -14,7 +14,6 @@ import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
-import { indexPendingVideos } from './features/sources/sources.service';
 import type { Logger } from './logger';
 
 export interface RuntimeOverrides {
@@ -57,7 +56,6 @@ export async function createRuntime(
         premium_annual: config.STRIPE_PRICE_PREMIUM_ANNUAL,
       },
     });
-    await indexPendingVideos(database.db, logger);
   } catch (error) {
     await database.close();
     throw error;

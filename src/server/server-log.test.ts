@@ -2,20 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, users } from './db/schema';
+import { capturedLog } from './testing/captured-log';
 import { createManualChat, startAppWithOpenAiStub } from './testing/consult';
 import { SAMPLE_PROFILE, uniqueEmail } from './testing/fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './testing/test-app';
 import { readUiStream } from './testing/ui-stream';
-
-/** The server log, kept line by line for a test to read. */
-function capturedLog() {
-  const lines: string[] = [];
-  return {
-    stream: { write: (line: string) => void lines.push(line) },
-    text: () => lines.join(''),
-    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
-}
 
 /** The secrets a mail carries: its links, each link's token, and a one-time code. */
 function secretsOf(mail: { text: string }): string[] {

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/sources';
 import { type TranscriptSegment, titleFromTranscript } from '../../../shared/transcript';
 import { type Passage, passagesOf } from '../../adapters/ai/passages';
+import type { AppDeps } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { chatSources, libraryVideos } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -181,23 +182,49 @@ const VIDEOS_PER_BATCH = 50;
 
 /**
  * Indexes the passages of videos that have none yet: chats migrated from before sources existed
- * (decision 038). Run as the server starts; several processes share the work.
+ * (decision 038). Several processes share the work; a video that cannot be indexed is logged and left
+ * without passages rather than stopping the others. Stops between batches once `signal` aborts.
  */
-export async function indexPendingVideos(db: Database, logger: Logger): Promise<void> {
+export async function indexPendingVideos(db: Database, logger: Logger, signal?: AbortSignal): Promise<void> {
   let indexed = 0;
-  for (;;) {
+  while (!signal?.aborted) {
     const batch = await db.transaction(async (tx) => {
       const videos = await claimUnindexedVideos(tx, VIDEOS_PER_BATCH);
       for (const video of videos) {
-        await setVideoLength(tx, video.id, lengthOf(video.transcript, video.segments));
-        await insertPassages(tx, passageRows(video.id, video));
+        try {
+          // A savepoint: a video that fails leaves the batch's others intact.
+          await tx.transaction(async (savepoint) => {
+            await setVideoLength(savepoint, video.id, lengthOf(video.transcript, video.segments));
+            await insertPassages(savepoint, passageRows(video.id, video));
+          });
+          indexed++;
+        } catch (error) {
+          logger.error(
+            { err: error, libraryVideoId: video.id },
+            "could not index a video's passages: skipped",
+          );
+        }
       }
       return videos.length;
     });
-    indexed += batch;
     if (batch < VIDEOS_PER_BATCH) break;
   }
   if (indexed > 0) logger.info({ videos: indexed }, 'indexed the passages of migrated videos');
+}
+
+/**
+ * Indexes migrated videos in the background while the server serves; `stop` (after the shutdown
+ * signal) waits for the batch under way.
+ */
+export function startIndexingPendingVideos({
+  db,
+  logger,
+  shutdownSignal,
+}: Pick<AppDeps, 'db' | 'logger' | 'shutdownSignal'>) {
+  const running = indexPendingVideos(db, logger, shutdownSignal).catch((error) =>
+    logger.error({ err: error }, 'indexing the passages of migrated videos failed'),
+  );
+  return { stop: () => running };
 }
 
 /** Lexemes the ranking weighs at most (a long question's first ones). */
