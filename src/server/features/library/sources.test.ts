@@ -382,6 +382,10 @@ describe('searching a library', () => {
       'Loyalty cards for cafes.',
     ]);
     expect(await searchLibrary(t.db, user.id, 'what is it about?', budget)).toEqual([]);
+    // Nothing typed is taken as query syntax.
+    expect(
+      texts(await searchLibrary(t.db, user.id, "'stamp' & !(cards | ) \\ o'reilly's :* <->", budget)),
+    ).toEqual(['Stamp cards bring regulars back every week.', 'Loyalty cards for cafes.']);
   });
 
   it('prefers passages with more of the question’s words, best first, within the budget', async () => {

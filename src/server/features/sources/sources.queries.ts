@@ -14,6 +14,9 @@ export async function insertPassages(tx: Executor, passages: PassageValues[]): P
   }
 }
 
+/** The first words are all a title needs of a transcript that may be 500,000 characters long. */
+const opening = sql<string>`left(${libraryVideos.transcript}, 200)`;
+
 const live = (chatId: string) => and(eq(chatSources.chatId, chatId), isNull(chatSources.removedAt));
 
 /** A chat's sources with their videos, removed ones included (earlier citations still point at them). */
@@ -26,8 +29,7 @@ export function listChatSources(db: Executor, chatId: string) {
       youtubeUrl: libraryVideos.youtubeUrl,
       videoId: libraryVideos.videoId,
       title: libraryVideos.title,
-      // The first words are all a list needs of a transcript that may be 500,000 characters long.
-      opening: sql<string>`left(${libraryVideos.transcript}, 200)`,
+      opening,
       durationSeconds: libraryVideos.durationSeconds,
       wordCount: libraryVideos.wordCount,
       createdAt: chatSources.createdAt,
@@ -55,22 +57,6 @@ export function liveSourceVideos(db: Executor, chatId: string) {
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
     .where(live(chatId))
     .orderBy(asc(chatSources.number));
-}
-
-/** The titles and links of videos of a user's library, by id, in the order given. */
-export async function videoSummaries(db: Executor, userId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: libraryVideos.id,
-      title: libraryVideos.title,
-      youtubeUrl: libraryVideos.youtubeUrl,
-      opening: sql<string>`left(${libraryVideos.transcript}, 200)`,
-    })
-    .from(libraryVideos)
-    .where(and(eq(libraryVideos.userId, userId), inArray(libraryVideos.id, [...ids])));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Locks the chat's row until the transaction ends: changes to one chat's sources take turns. */
@@ -120,15 +106,6 @@ export async function setVideoLength(
   await tx.update(libraryVideos).set(length).where(eq(libraryVideos.id, videoId));
 }
 
-/** The question's distinct lexemes in the order it uses them, stemmed as passages are (stop words dropped). */
-export async function questionLexemes(db: Executor, question: string): Promise<string[]> {
-  const rows = await db
-    .select({ lexeme: sql<string>`lexeme` })
-    .from(sql`unnest(to_tsvector('english', ${question})) as words(lexeme, positions, weights)`)
-    .orderBy(sql`positions[1]`);
-  return rows.map((row) => row.lexeme);
-}
-
 /** Characters a passage takes in a prompt beyond its text: its '[V12 1:02:03] ' label and line break. */
 export const PASSAGE_LABEL_CHARS = 16;
 
@@ -142,48 +119,73 @@ export interface RetrievedPassage {
 }
 
 export interface PassageQuery {
-  /** Passages found: a tsquery (see search-query.ts). */
-  match: string;
-  /** What they are ranked by: a tsquery. */
-  rankBy: string;
+  question: string;
   budget: number;
 }
 
-/** The two tsqueries, computed once per statement rather than for every row ranked. */
-const queries = (query: PassageQuery) =>
-  sql`(select ${query.match}::tsquery as match, ${query.rankBy}::tsquery as rank_by offset 0) q`;
-const matches = sql`${videoPassages.search} @@ q.match`;
-const rank = sql`ts_rank(${videoPassages.search}, q.rank_by)`;
+/** Lexemes the ranking weighs at most (a long question's first ones). */
+const RANKED_LEXEMES = sql.raw('32');
+/** Lexemes the library's matches of two and three words combine at most (a long question's first ones). */
+const COMBINED_LEXEMES = sql.raw('8');
+
+/**
+ * The question's tsqueries, in the statement that uses them (decision 038): its lexemes as PostgreSQL's
+ * English configuration stems them (stop words dropped), each quoted so that nothing typed can make a
+ * query invalid; `any_word`: any of its first 32; `two_words`, `three_words`: passages holding a pair,
+ * a triple of its first 8. Null when it has no lexeme (or too few to pair).
+ */
+function questionQueries(question: string): SQL {
+  return sql`
+    with lexemes as (
+      select '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted,
+             row_number() over (order by positions[1]) as i
+      from unnest(to_tsvector('english', ${question}::text)) as words(lexeme, positions, weights))
+    select
+      (select string_agg(quoted, ' | ' order by i) from lexemes where i <= ${RANKED_LEXEMES})::tsquery as any_word,
+      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ')', ' | ')
+         from lexemes a join lexemes b on b.i > a.i
+         where b.i <= ${COMBINED_LEXEMES})::tsquery as two_words,
+      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ' & ' || c.quoted || ')', ' | ')
+         from lexemes a join lexemes b on b.i > a.i join lexemes c on c.i > b.i
+         where c.i <= ${COMBINED_LEXEMES})::tsquery as three_words`;
+}
+
+const matches = sql`coalesce(${videoPassages.search} @@ q.any_word, false)`;
+const rank = sql`ts_rank(${videoPassages.search}, q.any_word)`;
 const promptChars = sql`length(${videoPassages.text}) + ${PASSAGE_LABEL_CHARS}`;
 
 /**
- * The passages that fill `budget` characters, taken in `order` (a running total over that order): the
- * best first, as many as fit.
+ * A chat's live sources' passages, best first, within the budget (a running total in that order):
+ * those that match by rank, then the rest from the start of every video (so a chat that fits the
+ * budget is sent whole, and a question of no particular words still gets the openings of every video).
  */
-async function withinBudget(
+export async function chatPassages(
   db: Executor,
+  chatId: string,
   query: PassageQuery,
-  scope: { where: SQL; order: SQL[]; chatId?: string },
 ): Promise<RetrievedPassage[]> {
-  const base = db
+  const order = [
+    sql`${matches} desc`,
+    sql`${rank} desc`,
+    asc(videoPassages.position),
+    asc(chatSources.number),
+  ];
+  const ranked = db
     .select({
       libraryVideoId: videoPassages.libraryVideoId,
       position: videoPassages.position,
       startSeconds: videoPassages.startSeconds,
       text: videoPassages.text,
       matched: sql<boolean>`${matches}`.as('matched'),
-      used: sql<number>`sum(${promptChars}) over (order by ${sql.join(scope.order, sql`, `)} rows unbounded preceding)`
+      used: sql<number>`sum(${promptChars}) over (order by ${sql.join(order, sql`, `)} rows unbounded preceding)`
         .mapWith(Number)
         .as('used'),
     })
     .from(videoPassages)
-    .crossJoin(queries(query));
-  const ranked = (
-    scope.chatId
-      ? base.innerJoin(chatSources, eq(chatSources.libraryVideoId, videoPassages.libraryVideoId))
-      : base
-  )
-    .where(scope.where)
+    // The question's queries are computed once per statement rather than for every row ranked.
+    .crossJoin(sql`(${questionQueries(query.question)} offset 0) q`)
+    .innerJoin(chatSources, eq(chatSources.libraryVideoId, videoPassages.libraryVideoId))
+    .where(live(chatId))
     .as('ranked');
   return db
     .select({
@@ -196,19 +198,6 @@ async function withinBudget(
     .from(ranked)
     .where(lte(ranked.used, query.budget))
     .orderBy(asc(ranked.used));
-}
-
-/**
- * A chat's live sources' passages, best first, within the budget: those that match by rank, then the
- * rest from the start of every video (so a chat that fits the budget is sent whole, and a question of
- * no particular words still gets the openings of every video).
- */
-export function chatPassages(db: Executor, chatId: string, query: PassageQuery) {
-  return withinBudget(db, query, {
-    chatId,
-    where: live(chatId)!,
-    order: [sql`${matches} desc`, sql`${rank} desc`, asc(videoPassages.position), asc(chatSources.number)],
-  });
 }
 
 /**
@@ -235,12 +224,80 @@ function libraryScope(db: Executor, userId: string) {
     .orderBy(video, asc(libraryVideos.createdAt));
 }
 
-/** The passages of the user's whole library that match, best first, within the budget. */
-export function libraryPassages(db: Executor, userId: string, query: PassageQuery) {
-  return withinBudget(db, query, {
-    where: and(matches, inArray(videoPassages.libraryVideoId, libraryScope(db, userId)))!,
-    order: [sql`${rank} desc`, asc(videoPassages.libraryVideoId), asc(videoPassages.position)],
-  });
+/** Matches enough for a library answer: with fewer, passages sharing fewer of the question's words are taken. */
+const ENOUGH_PASSAGES = sql.raw('20');
+
+/** The video of a library passage, given on its best passage only. */
+export interface PassageVideo {
+  title: string | null;
+  youtubeUrl: string | null;
+  /** The transcript's first words, which title a video YouTube gave no title. */
+  opening: string;
+}
+
+export type LibraryPassage = RetrievedPassage & { video: PassageVideo | null };
+
+interface LibraryRow {
+  library_video_id: string;
+  position: number;
+  start_seconds: number | null;
+  text: string;
+  best_of_video: boolean;
+  title: string | null;
+  youtube_url: string | null;
+  opening: string | null;
+}
+
+/**
+ * The passages of the user's whole library that answer a question, best first, within the budget, in
+ * one statement (decision 038): those holding three of its words if enough of them fit, else two,
+ * else any one; each video's best passage carries the video's title and link.
+ */
+export async function libraryPassages(
+  db: Executor,
+  userId: string,
+  query: PassageQuery,
+): Promise<LibraryPassage[]> {
+  const level = (match: string) => sql`
+    select p.library_video_id, p.position, p.start_seconds, p.text,
+      sum(length(p.text) + ${PASSAGE_LABEL_CHARS}) over (
+        order by ts_rank(p.search, (select any_word from q)) desc, p.library_video_id, p.position
+        rows unbounded preceding) as used
+    from ${videoPassages} p
+    where p.search @@ (select ${sql.raw(match)} from q) and p.library_video_id in (select id from scope)`;
+  const enough = (matched: string) =>
+    sql`(select count(*) from ${sql.raw(matched)} where used <= ${query.budget}) >= ${ENOUGH_PASSAGES}`;
+  const result = await db.execute(sql`
+    with q as (${questionQueries(query.question)}),
+    scope as (${libraryScope(db, userId)}),
+    three as (${level('three_words')}),
+    two as (${level('two_words')}),
+    one as (${level('any_word')}),
+    words as (
+      select case when ${enough('three')} then 3 when ${enough('two')} then 2 else 1 end as n),
+    chosen as (
+      select * from three where (select n from words) = 3
+      union all select * from two where (select n from words) = 2
+      union all select * from one where (select n from words) = 1),
+    fitting as (
+      select chosen.*, row_number() over (partition by library_video_id order by used) = 1 as best_of_video
+      from chosen where used <= ${query.budget})
+    select f.library_video_id, f.position, f.start_seconds, f.text, f.best_of_video,
+      case when f.best_of_video then ${libraryVideos.title} end as title,
+      case when f.best_of_video then ${libraryVideos.youtubeUrl} end as youtube_url,
+      case when f.best_of_video then ${opening} end as opening
+    from fitting f join ${libraryVideos} on ${libraryVideos.id} = f.library_video_id
+    order by f.used`);
+  return (result as unknown as { rows: LibraryRow[] }).rows.map((row) => ({
+    libraryVideoId: row.library_video_id,
+    position: row.position,
+    startSeconds: row.start_seconds,
+    text: row.text,
+    matched: true,
+    video: row.best_of_video
+      ? { title: row.title, youtubeUrl: row.youtube_url, opening: row.opening ?? '' }
+      : null,
+  }));
 }
 
 /** Whether the user has any video in a live consultation. */

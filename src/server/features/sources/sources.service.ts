@@ -14,24 +14,22 @@ import type { Database, Executor } from '../../db/client';
 import { chatSources, libraryVideos } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
-import { anyOf, atLeast, MAX_QUERY_LEXEMES } from './search-query';
 import {
   chatPassages,
   claimUnindexedVideos,
   hasLibrary,
   insertPassages,
+  type LibraryPassage,
   libraryPassages,
   listChatSources,
   liveSourceVideos,
   lockChat,
   markSourceRemoved,
   nextSourceNumber,
-  questionLexemes,
   type RetrievedPassage,
   type SourceListRow,
   setVideoLength,
   type VideoRow,
-  videoSummaries,
 } from './sources.queries';
 
 export type { VideoRow };
@@ -227,25 +225,18 @@ export function startIndexingPendingVideos({
   return { stop: () => running };
 }
 
-/** Lexemes the ranking weighs at most (a long question's first ones). */
-const MAX_RANKED_LEXEMES = 32;
-
 /**
  * A chat's passages for a question within `budget` characters, best first: the best matches, then
  * the openings of every video with what room is left.
  */
-export async function passagesForChat(
+export function passagesForChat(
   db: Executor,
   chatId: string,
   question: string,
   budget: number,
 ): Promise<RetrievedPassage[]> {
-  const rankBy = anyOf((await questionLexemes(db, question)).slice(0, MAX_RANKED_LEXEMES));
-  return chatPassages(db, chatId, { match: rankBy, rankBy, budget });
+  return chatPassages(db, chatId, { question, budget });
 }
-
-/** Matches enough for a library answer: with fewer, passages sharing fewer of the question's words are taken. */
-const ENOUGH_PASSAGES = 20;
 
 /**
  * The passages of the user's whole library that answer a question, best first, within `budget`
@@ -257,19 +248,11 @@ export async function searchLibrary(
   userId: string,
   question: string,
   budget: number,
-): Promise<RetrievedPassage[]> {
-  const lexemes = (await questionLexemes(db, question)).slice(0, MAX_RANKED_LEXEMES);
-  if (lexemes.length === 0) return [];
-  const rankBy = anyOf(lexemes);
-  const combined = lexemes.slice(0, MAX_QUERY_LEXEMES);
-  for (let count = Math.min(3, combined.length); ; count--) {
-    const match = count === 1 ? rankBy : atLeast(count, combined);
-    const found = await libraryPassages(db, userId, { match, rankBy, budget });
-    if (found.length >= ENOUGH_PASSAGES || count === 1) return onceEach(found);
-  }
+): Promise<LibraryPassage[]> {
+  return onceEach(await libraryPassages(db, userId, { question, budget }));
 }
 
-function onceEach(passages: RetrievedPassage[]): RetrievedPassage[] {
+function onceEach(passages: LibraryPassage[]): LibraryPassage[] {
   const seen = new Set<string>();
   return passages.filter((passage) => !seen.has(passage.text) && seen.add(passage.text));
 }
@@ -333,18 +316,24 @@ export async function libraryReplySources(
   question: string,
   budget: number,
 ): Promise<(ReplySources & { libraryVideoIds: string[] }) | null> {
-  const found = await searchLibrary(db, userId, question, budget);
+  const matched = await libraryPassages(db, userId, { question, budget });
+  const videoOf = new Map(
+    matched.flatMap((passage) => (passage.video ? [[passage.libraryVideoId, passage.video] as const] : [])),
+  );
+  const found = onceEach(matched);
   const ids = [...new Set(found.map((passage) => passage.libraryVideoId))].slice(0, MAX_CHAT_SOURCES);
   if (ids.length === 0) return null;
-  const drawnOn = await videoSummaries(db, userId, ids);
   return {
-    libraryVideoIds: drawnOn.map((video) => video.id),
-    videos: drawnOn.map((video, i) => ({
-      number: i + 1,
-      title: video.title?.trim() || titleFromTranscript(video.opening),
-      youtubeUrl: video.youtubeUrl,
-    })),
-    passages: labelled(found, new Map(drawnOn.map((video, i) => [video.id, i + 1]))),
+    libraryVideoIds: ids,
+    videos: ids.map((id, i) => {
+      const video = videoOf.get(id)!;
+      return {
+        number: i + 1,
+        title: video.title?.trim() || titleFromTranscript(video.opening),
+        youtubeUrl: video.youtubeUrl,
+      };
+    }),
+    passages: labelled(found, new Map(ids.map((id, i) => [id, i + 1]))),
   };
 }
 
