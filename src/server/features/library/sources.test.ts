@@ -10,6 +10,7 @@ import { MALFORMED_CAPTIONS_MESSAGE } from '../../../shared/transcript';
 import { chatSources, libraryVideos, transcriptCache, videoPassages } from '../../db/schema';
 import { createManualChat } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { readUiStream } from '../../testing/ui-stream';
 import { startYouTubeFixture } from '../../testing/youtube-fixture';
 import { passagesForChat, searchLibrary } from '../sources/sources.service';
 
@@ -131,6 +132,28 @@ describe("a consultation's sources", () => {
       startSeconds: 150,
       text: 'Stamp cards bring regulars back every week.',
     });
+  });
+
+  it('answers a follow-up of stop words alone in a chat of two videos from the start of each', async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, PRICING);
+    await user.client.json(
+      sourcesPath(chatId),
+      { method: 'POST', json: { source: 'manual', transcript: LOYALTY } },
+      201,
+    );
+    const found = await passagesForChat(t.db, chatId, 'what is it about?', 10_000);
+    expect(found.map((p) => [p.matched, p.startSeconds, p.text])).toEqual([
+      [false, 0, 'Welcome to a talk on pricing a bakery.'],
+      [false, 0, 'Loyalty cards for cafes.'],
+      [false, 845, 'Raise prices for the morning rush.'],
+      [false, 150, 'Stamp cards bring regulars back every week.'],
+    ]);
+    const reply = await readUiStream(
+      await user.client.post(`/api/chats/${chatId}/messages`, { content: 'what is it about?' }),
+    );
+    expect(reply.metadata).toMatchObject({ status: 'complete' });
+    expect(reply.text).not.toBe('');
   });
 
   it(`refuses a ${MAX_CHAT_SOURCES + 1}st source, storing nothing`, async () => {

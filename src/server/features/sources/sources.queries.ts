@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, isNull, lte, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chatSources, chats, libraryVideos, videoPassages } from '../../db/schema';
 
@@ -47,9 +47,7 @@ export type SourceListRow = Awaited<ReturnType<typeof listChatSources>>[number];
 export function liveSourceVideos(db: Executor, chatId: string) {
   return db
     .select({
-      sourceId: chatSources.id,
       number: chatSources.number,
-      videoId: libraryVideos.videoId,
       title: libraryVideos.title,
       transcript: libraryVideos.transcript,
     })
@@ -57,6 +55,35 @@ export function liveSourceVideos(db: Executor, chatId: string) {
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
     .where(live(chatId))
     .orderBy(asc(chatSources.number));
+}
+
+/**
+ * How many live sources a chat has, and whether one of them is this video (the same YouTube video or
+ * the same transcript), compared in the database rather than reading every transcript out.
+ */
+export async function roomInChat(
+  db: Executor,
+  chatId: string,
+  video: { videoId?: string | null; transcript?: string },
+): Promise<{ live: number; duplicate: boolean }> {
+  const same = or(
+    video.videoId ? eq(libraryVideos.videoId, video.videoId) : undefined,
+    video.transcript === undefined ? undefined : eq(libraryVideos.transcript, video.transcript),
+  );
+  const [row] = await db
+    .select({
+      live: count(),
+      duplicate: same ? sql<boolean>`coalesce(bool_or(${same}), false)` : sql<boolean>`false`,
+    })
+    .from(chatSources)
+    .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
+    .where(live(chatId));
+  return row!;
+}
+
+export async function liveSourceIds(db: Executor, chatId: string): Promise<string[]> {
+  const rows = await db.select({ id: chatSources.id }).from(chatSources).where(live(chatId));
+  return rows.map((row) => row.id);
 }
 
 /** Locks the chat's row until the transaction ends: changes to one chat's sources take turns. */

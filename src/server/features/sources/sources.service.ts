@@ -22,17 +22,16 @@ import {
   type LibraryPassage,
   libraryPassages,
   listChatSources,
+  liveSourceIds,
   liveSourceVideos,
   lockChat,
   markSourceRemoved,
   nextSourceNumber,
   type RetrievedPassage,
+  roomInChat,
   type SourceListRow,
   setVideoLength,
-  type VideoRow,
 } from './sources.queries';
-
-export type { VideoRow };
 
 /** A video as an intake read it: what a source is made of. */
 export interface SourceVideo {
@@ -70,7 +69,7 @@ export async function insertSource(
   owner: { chatId: string; userId: string },
   number: number,
   video: SourceVideo,
-): Promise<{ id: string; video: VideoRow }> {
+): Promise<{ id: string }> {
   const [stored] = await tx
     .insert(libraryVideos)
     .values({
@@ -82,13 +81,13 @@ export async function insertSource(
       segments: video.segments,
       ...lengthOf(video.transcript, video.segments),
     })
-    .returning();
+    .returning({ id: libraryVideos.id });
   await insertPassages(tx, passageRows(stored!.id, video));
   const [source] = await tx
     .insert(chatSources)
     .values({ chatId: owner.chatId, libraryVideoId: stored!.id, number })
     .returning({ id: chatSources.id });
-  return { id: source!.id, video: stored! };
+  return { id: source!.id };
 }
 
 /** Makes videos of the user's library sources 1, 2… of a new chat. */
@@ -108,11 +107,9 @@ const duplicate = () => new AppError(409, 'duplicate_source', DUPLICATE_SOURCE_M
  * chat's lock as it is added.
  */
 async function assertRoom(db: Executor, chatId: string, video: Partial<SourceVideo>): Promise<void> {
-  const sources = await liveSourceVideos(db, chatId);
-  if (sources.length >= MAX_CHAT_SOURCES) throw tooMany();
-  const same = (source: (typeof sources)[number]) =>
-    (video.videoId && source.videoId === video.videoId) || source.transcript === video.transcript;
-  if (sources.some(same)) throw duplicate();
+  const room = await roomInChat(db, chatId, video);
+  if (room.live >= MAX_CHAT_SOURCES) throw tooMany();
+  if (room.duplicate) throw duplicate();
 }
 
 export const assertRoomFor = (db: Executor, chatId: string, videoId: string | null) =>
@@ -140,19 +137,23 @@ export async function addSource(
 export async function removeSource(db: Database, chatId: string, sourceId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockChat(tx, chatId);
-    const sources = await liveSourceVideos(tx, chatId);
-    if (!sources.some((source) => source.sourceId === sourceId)) throw notFound('Source not found');
+    const sources = await liveSourceIds(tx, chatId);
+    if (!sources.includes(sourceId)) throw notFound('Source not found');
     if (sources.length === 1) throw new AppError(409, 'last_source', LAST_SOURCE_MESSAGE);
     await markSourceRemoved(tx, chatId, sourceId);
   });
 }
+
+/** A video's title: as YouTube gave it, else its transcript's first words. */
+const videoTitle = (title: string | null, transcript: string) =>
+  title?.trim() || titleFromTranscript(transcript);
 
 /** A source as the chat screen lists it. */
 export function serializeSource(source: SourceListRow) {
   return {
     id: source.id,
     number: source.number,
-    title: source.title?.trim() || titleFromTranscript(source.opening),
+    title: videoTitle(source.title, source.opening),
     youtubeUrl: source.youtubeUrl,
     durationSeconds: source.durationSeconds,
     wordCount: source.wordCount,
@@ -171,7 +172,7 @@ export async function chatSourcesView(db: Executor, chatId: string): Promise<Sou
 export async function sourceTranscripts(db: Executor, chatId: string) {
   return (await liveSourceVideos(db, chatId)).map((source) => ({
     number: source.number,
-    title: source.title?.trim() || titleFromTranscript(source.transcript),
+    title: videoTitle(source.title, source.transcript),
     transcript: source.transcript,
   }));
 }
@@ -329,7 +330,7 @@ export async function libraryReplySources(
       const video = videoOf.get(id)!;
       return {
         number: i + 1,
-        title: video.title?.trim() || titleFromTranscript(video.opening),
+        title: videoTitle(video.title, video.opening),
         youtubeUrl: video.youtubeUrl,
       };
     }),
