@@ -1,3 +1,5 @@
+import { formatTimestamp } from './timestamps';
+
 /** A video added to or removed from a consultation, as its history shows it. */
 export interface SourceChange {
   key: string;
@@ -72,4 +74,10 @@ export function isSourceChange(item: object): item is SourceChange {
 export function isOneSourceChat(sources: readonly { number: number; removedAt: string | null }[]): boolean {
   const live = sources.filter((source) => source.removedAt === null);
   return live.length <= 1 && (live[0]?.number ?? 1) === 1;
+}
+
+/** A video's length: its duration when the transcript is timed, else its words. */
+export function sourceLength(source: { durationSeconds: number | null; wordCount: number }): string {
+  if (source.durationSeconds !== null) return formatTimestamp(source.durationSeconds);
+  return `${source.wordCount.toLocaleString('en-US')} ${source.wordCount === 1 ? 'word' : 'words'}`;
 }

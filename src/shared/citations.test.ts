@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  citationParts,
-  citationResolver,
-  citedSources,
-  formatSourceCitation,
-  linkCitations,
-} from './citations';
+import { citationParts, citationResolver, formatSourceCitation, linkCitations } from './citations';
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const OTHER = 'https://www.youtube.com/watch?v=manualEn001';
@@ -38,7 +32,6 @@ describe('citations', () => {
   it('formats and finds source citations', () => {
     expect(formatSourceCitation(2, 845.7)).toBe('[V2 14:05]');
     expect(formatSourceCitation(12, 3725)).toBe('[V12 1:02:05]');
-    expect(citedSources('[V2 00:01] then [01:00], [V1 00:03] and [V2 00:09]')).toEqual([2, 1]);
     expect(citationParts('a [V2 00:05] b')).toEqual([
       { text: 'a ' },
       { text: '[V2 00:05]', citation: { source: 2, seconds: 5 } },

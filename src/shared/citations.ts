@@ -39,14 +39,6 @@ export function citationParts(text: string): CitationPart[] {
   return parts;
 }
 
-/** The cited sources' numbers, each once, in order of first citation. */
-export function citedSources(text: string): number[] {
-  const numbers = citationParts(text).flatMap((part) =>
-    part.citation?.source === undefined || part.citation.source === null ? [] : [part.citation.source],
-  );
-  return [...new Set(numbers)];
-}
-
 /** A video a citation may open: its link (null when the transcript came without one) and its title. */
 export interface CitedVideo {
   url: string | null;

@@ -19,4 +19,3 @@ export const sourceParams = z.object({
 
 /** A question asked across every video of the user's consultations. */
 export const askLibraryInput = z.object({ question: sendMessageInput.shape.content });
-export type AskLibraryInput = z.infer<typeof askLibraryInput>;

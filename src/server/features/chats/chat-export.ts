@@ -2,6 +2,7 @@ import {
   isOneSourceChat,
   isSourceChange,
   sourceChanges,
+  sourceLength,
   withSourceChanges,
 } from '../../../shared/chat-sources';
 import {
@@ -12,7 +13,6 @@ import {
   linkCitations,
 } from '../../../shared/citations';
 import { chatDisplayTitle } from '../../../shared/schemas/chats';
-import { formatTimestamp } from '../../../shared/timestamps';
 import type { ChatRow, MessageRow } from '../consult/consult.queries';
 import type { SourceSummary } from '../sources/sources.service';
 
@@ -46,9 +46,6 @@ function exportParts({ chat, messages, sources, transcripts }: ExportableChat) {
     oneSource,
   };
 }
-
-const sourceLength = (source: SourceSummary) =>
-  source.durationSeconds === null ? `${source.wordCount} words` : formatTimestamp(source.durationSeconds);
 
 /** 'V2: Title (02:30): link', as the videos' list shows each. */
 function videoLine(source: SourceSummary): string {

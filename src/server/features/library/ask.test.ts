@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { citedSources } from '../../../shared/citations';
+import { citationParts } from '../../../shared/citations';
 import { monthKey } from '../../../shared/dates';
 import { EMPTY_LIBRARY_MESSAGE, NOTHING_FOUND_MESSAGE } from '../../../shared/schemas/sources';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
@@ -87,7 +87,8 @@ describe('Ask your library', () => {
         'Welcome to a talk about pricing a neighbourhood ba',
       ]),
     );
-    expect(citedSources(stream.text).sort()).toEqual([1, 2]);
+    const cited = new Set(citationParts(stream.text).flatMap((part) => part.citation?.source ?? []));
+    expect([...cited].sort()).toEqual([1, 2]);
     expect(stream.metadata).toMatchObject({ status: 'complete' });
     const { chatId } = dataOf<{ chatId: string }>(stream, 'consultation');
 
