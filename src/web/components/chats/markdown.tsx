@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { type CitationResolver, linkCitations } from '../../../shared/citations';
+import { type CitationResolver, citationParts, linkCitations } from '../../../shared/citations';
 
 /**
  * An answer's Markdown, safe to render while it streams (react-markdown builds React elements, never
@@ -22,13 +22,18 @@ export const Markdown = memo(function Markdown({
   );
 });
 
+const citesSource = (text: string) => {
+  const parts = citationParts(text);
+  return parts.length === 1 && typeof parts[0]!.citation?.source === 'number';
+};
+
 const components: Components = {
-  // A [V2 14:05] citation's title names its video and moment: its accessible name too.
   a: ({ href, title, children }) => (
     <a
       href={href}
       title={title}
-      aria-label={title}
+      // A [V2 14:05] citation's title names its video and moment: its accessible name too.
+      aria-label={typeof children === 'string' && citesSource(children) ? title : undefined}
       target="_blank"
       rel="noopener noreferrer"
       className="font-medium text-primary underline underline-offset-2 hover:no-underline"

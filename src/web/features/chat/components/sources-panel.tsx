@@ -1,8 +1,8 @@
 import { ExternalLink, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { sourceLength } from '../../../../shared/chat-sources';
 import { MAX_CHAT_SOURCES } from '../../../../shared/schemas/sources';
-import { formatTimestamp } from '../../../../shared/timestamps';
 import { type IntakeLabels, VideoIntake } from '../../../components/intake/video-intake';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -23,12 +23,6 @@ const ADD_VIDEO_LABELS: IntakeLabels = {
   captions: 'Add video',
   busy: 'Adding…',
 };
-
-/** A video's length: its duration when the transcript is timed, else its words. */
-export function sourceLength(source: Pick<ChatSource, 'durationSeconds' | 'wordCount'>): string {
-  if (source.durationSeconds !== null) return formatTimestamp(source.durationSeconds);
-  return `${source.wordCount.toLocaleString('en-US')} ${source.wordCount === 1 ? 'word' : 'words'}`;
-}
 
 /**
  * The videos the consultation draws on: each with its number (as answers cite it), title or first
@@ -65,12 +59,17 @@ export function SourcesPanel({
             variant="outline"
             onClick={() => setAdding(true)}
             disabled={full}
-            title={full ? `Up to ${MAX_CHAT_SOURCES} videos` : undefined}
+            aria-describedby={full ? 'sources-full' : undefined}
           >
             <Plus /> Add a video
           </Button>
         )}
       </div>
+      {full && !readOnly ? (
+        <p id="sources-full" className="text-xs text-muted-foreground">
+          {MAX_CHAT_SOURCES} of {MAX_CHAT_SOURCES} videos: remove one to add another
+        </p>
+      ) : null}
       <ul className="grid gap-1.5" aria-label="Videos of this consultation">
         {live.map((source) => (
           <li key={source.id} className="flex min-w-0 items-center gap-2">

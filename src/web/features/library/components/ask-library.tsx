@@ -10,6 +10,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { askLibraryTransport } from '../api/ask-library';
 
+const STOPPED_EARLY_MESSAGE =
+  'Stopped before the answer began. Ask again, or find the question in Saved Chats if it was saved.';
+
 /**
  * 'Ask your library': a question answered across every video of the user's consultations, streamed
  * here with its citations; the consultation it opens (titled by the question, drawing on the videos
@@ -30,17 +33,22 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
         opened.current = (part.data as ConsultDataParts['consultation']).chatId;
       }
     },
-    onFinish: () => {
-      if (opened.current) onOpened(opened.current);
+    onFinish: ({ isAbort }) => {
+      if (opened.current) return onOpened(opened.current);
+      // Stopped before the consultation was named: nothing to open, so the question comes back.
+      if (isAbort) giveBack(STOPPED_EARLY_MESSAGE);
     },
     onError: (error) => {
       if (opened.current) return onOpened(opened.current);
       // Refused before anything was stored: the question stays in the box, with the reason.
-      setProblem(replyError(error).message);
-      setQuestion(asked.current);
-      setMessages([]);
+      giveBack(replyError(error).message);
     },
   });
+  const giveBack = (reason: string) => {
+    setProblem(reason);
+    setQuestion(asked.current);
+    setMessages([]);
+  };
   const busy = status === 'submitted' || status === 'streaming';
   const answer = messages.find((message) => message.role === 'assistant');
   const citations = useMemo(() => citationResolver({ url: null, title: '' }, sources), [sources]);
@@ -69,7 +77,10 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
       <CardContent className="grid gap-4">
         <MessageBox
           value={question}
-          onChange={setQuestion}
+          onChange={(text) => {
+            setQuestion(text);
+            setProblem(null);
+          }}
           onSend={ask}
           onStop={() => void stop()}
           busy={busy}
