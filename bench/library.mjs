@@ -133,8 +133,10 @@ function seedStatements(owner, firstVideo, videos) {
        from ${made} m cross join generate_series(0, ${PASSAGES_PER_VIDEO - 1}) g`,
     `create temporary table ${made}_videos as
        select m.id, 'Bench video ' || m.n as title, now() - make_interval(mins => m.n) as created_at,
-         (select string_agg(p.text, ' ' order by p.g) from ${made}_passages p where p.id = m.id) as transcript
-       from ${made} m`,
+         t.transcript
+       from ${made} m
+       join (select id, string_agg(text, ' ' order by g) as transcript from ${made}_passages group by id) t
+         on t.id = m.id`,
     `insert into chats (id, user_id, transcript, title, created_at)
        select id, '${owner}', transcript, title, created_at from ${made}_videos`,
     `insert into library_videos (id, user_id, transcript, title, duration_seconds, word_count)
