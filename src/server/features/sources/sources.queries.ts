@@ -290,8 +290,8 @@ export async function libraryPassages(
       sum(length(p.text) + ${PASSAGE_LABEL_CHARS}) over (
         order by ts_rank(p.search, (select any_word from q)) desc, p.library_video_id, p.position
         rows unbounded preceding) as used
-    from ${videoPassages} p
-    where p.search @@ (select ${sql.raw(match)} from q) and p.library_video_id in (select id from scope)`;
+    from scope join ${videoPassages} p on p.library_video_id = scope.id
+    where p.search @@ (select ${sql.raw(match)} from q)`;
   const enough = (matched: string) =>
     sql`(select count(*) from ${sql.raw(matched)} where used <= ${query.budget}) >= ${ENOUGH_PASSAGES}`;
   const result = await db.execute(sql`
