@@ -69,6 +69,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
+    // No JIT compilation (decision 039): it costs tens of milliseconds a statement, more than the
+    // searches it is triggered on take. A new connection is handed out once this has run.
+    onConnect: async (client) => {
+      await client.query('set jit = off');
+    },
   });
   // An idle client losing its connection (e.g. the server restarting) must not crash the process.
   pool.on('error', (error) => options.onError?.(error));
