@@ -51,8 +51,15 @@ export function consultRoutes(deps: AppDeps) {
         await slot.release(deps.db);
         throw taken();
       }
-      const requestSignal = c.req.raw.signal;
-      return streamReply(deps, { user, chat, kind: 'first', question: '', history: [], slot, requestSignal });
+      return streamReply(deps, {
+        user,
+        chat,
+        kind: 'first',
+        question: '',
+        history: [],
+        slot,
+        clientRequest: c.req.raw,
+      });
     })
     .post(
       '/chats/:chatId/messages',
@@ -71,8 +78,15 @@ export function consultRoutes(deps: AppDeps) {
             HISTORY_MESSAGES,
           );
           await storeUserMessage(deps, user, chat, question);
-          const requestSignal = c.req.raw.signal;
-          return streamReply(deps, { user, chat, kind: 'follow-up', question, history, slot, requestSignal });
+          return streamReply(deps, {
+            user,
+            chat,
+            kind: 'follow-up',
+            question,
+            history,
+            slot,
+            clientRequest: c.req.raw,
+          });
         } catch (error) {
           await slot.release(deps.db);
           throw error;

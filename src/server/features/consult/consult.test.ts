@@ -5,6 +5,7 @@ import { NUL_IN_TEXT_MESSAGE } from '../../../shared/schemas/common';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chats, usageMonths } from '../../db/schema';
 import { createManualChat, waitFor } from '../../testing/consult';
+import { disconnect } from '../../testing/disconnect';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
 
@@ -282,7 +283,7 @@ describe('sending a message', () => {
       signal: controller.signal,
     });
     const partial = await readUntil(response, (text) => text.length > 20);
-    controller.abort();
+    disconnect(controller);
     const stored = await waitFor(async () => {
       const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id));
       return rows.find((m) => m.role === 'assistant');

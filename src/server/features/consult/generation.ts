@@ -57,8 +57,12 @@ interface ReplyBase {
   /** The conversation before the question, oldest first, as the prompt carries it. */
   history: HistoryMessage[];
   slot: GenerationSlot;
-  /** Aborted when the client disconnects or presses Stop. */
-  requestSignal: AbortSignal;
+  /**
+   * The client's request, whose signal aborts when the client disconnects or presses Stop. The reply
+   * holds the whole Request, not only its signal: a Request built by fetch's constructor (as
+   * `app.request()` builds one) passes its caller's abort on only while the Request is reachable.
+   */
+  clientRequest: Request;
 }
 
 /** A reply in a chat, or the answer of 'Ask your library' in the consultation it has just opened. */
@@ -106,7 +110,8 @@ type Writer = UIMessageStreamWriter<ConsultUIMessage>;
 
 async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) {
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
-  const abortSignal = AbortSignal.any([request.requestSignal, deps.shutdownSignal, timeout]);
+  const clientSignal = request.clientRequest.signal;
+  const abortSignal = AbortSignal.any([clientSignal, deps.shutdownSignal, timeout]);
   const reply: Reply = {
     text: '',
     outcome: 'complete',
@@ -115,7 +120,7 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
   };
   // The user's own Stop or a closed tab is not a failure; a timeout or a shutdown is.
   const abortOutcome = (): Outcome =>
-    request.requestSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
+    clientSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
   if (request.library) {
     writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });

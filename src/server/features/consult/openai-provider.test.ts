@@ -4,6 +4,7 @@ import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import { chatMessages, generationLeases, profiles, sessions, usageMonths } from '../../db/schema';
 import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from '../../testing/consult';
+import { disconnect } from '../../testing/disconnect';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
 
@@ -298,7 +299,7 @@ Idea ${i} on pricing.`;
     const controller = new AbortController();
     await user.client.request(`/api/chats/${id}/first-reply`, { method: 'POST', signal: controller.signal });
     await waitFor(async () => (stub.requests.length > before + 1 ? true : undefined));
-    controller.abort();
+    disconnect(controller);
     const [row] = await waitFor(async () => {
       const rows = await messagesOf(id);
       return rows.length ? rows : undefined;
@@ -363,7 +364,7 @@ Idea ${i} on pricing.`;
       signal: controller.signal,
     });
     await waitFor(async () => (stub.requests.length > before ? true : undefined));
-    controller.abort();
+    disconnect(controller);
     const leases = () => t.db.select().from(generationLeases).where(eq(generationLeases.userId, user.id));
     await waitFor(async () => ((await leases()).length === 0 ? true : undefined));
     expect((await messagesOf(id)).map((m) => [m.role, m.content])).toEqual([['user', 'Never mind']]);

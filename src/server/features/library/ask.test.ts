@@ -6,6 +6,7 @@ import { EMPTY_LIBRARY_MESSAGE, NOTHING_FOUND_MESSAGE } from '../../../shared/sc
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chatSources, chats, libraryVideos, usageMonths, videoPassages } from '../../db/schema';
 import { startAppWithOpenAiStub, waitFor } from '../../testing/consult';
+import { disconnect } from '../../testing/disconnect';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { type ReadStream, readUiStream, readUntil } from '../../testing/ui-stream';
 import { countWrites, writesSoFar } from '../../testing/write-counter';
@@ -210,7 +211,7 @@ describe('Ask your library', () => {
       signal: controller.signal,
     });
     const partial = await readUntil(response, (text) => text.length > 30);
-    controller.abort();
+    disconnect(controller);
     const answer = await waitFor(async () => {
       const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.userId, user.id));
       return rows.find((m) => m.role === 'assistant' && m.status === 'partial');

@@ -44,7 +44,6 @@ export function libraryRoutes(deps: AppDeps) {
       const slot = await acquireGenerationSlot(deps.db, user);
       try {
         const chat = await openLibraryConsultation(deps, user, question, library);
-        const requestSignal = c.req.raw.signal;
         return streamReply(deps, {
           user,
           chat,
@@ -52,7 +51,7 @@ export function libraryRoutes(deps: AppDeps) {
           question,
           history: [],
           slot,
-          requestSignal,
+          clientRequest: c.req.raw,
           library,
         });
       } catch (error) {
