@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
@@ -6,7 +9,7 @@ import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chats, usageMonths } from '../../db/schema';
 import { createManualChat, waitFor } from '../../testing/consult';
 import { disconnect } from '../../testing/disconnect';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { createTestApp, TEST_BASE_URL, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
 
 let t: TestApp;
@@ -284,19 +287,54 @@ describe('sending a message', () => {
     });
     const partial = await readUntil(response, (text) => text.length > 20);
     disconnect(controller);
-    const stored = await waitFor(async () => {
-      const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id));
-      return rows.find((m) => m.role === 'assistant');
-    });
-    expect(stored.status).toBe('partial');
-    expect(stored.content.startsWith(partial)).toBe(true);
-    expect(stored.content.length).toBeLessThan(600);
-    expect(stored.completionTokens).toBeGreaterThan(0);
-    expect(stored.promptTokens).toBeGreaterThan(0);
-    const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
-    expect(usage!.tokens).toBe(stored.totalTokens);
+    await expectPartialReplySaved(user, id, partial);
+  });
+
+  it('saves the partial reply when a client that sent its question in chunks disconnects over HTTP', async () => {
+    const user = await t.createOnboardedUser();
+    const id = await newChat(user);
+    const server = createServer(getRequestListener(t.app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const controller = new AbortController();
+      // A stream body has no Content-Length: the body limit reads it and re-wraps the request.
+      const response = await fetch(`http://127.0.0.1:${port}/api/chats/${id}/messages`, {
+        method: 'POST',
+        headers: {
+          cookie: user.client.cookieHeader(),
+          origin: TEST_BASE_URL,
+          'content-type': 'application/json',
+        },
+        body: new Blob([JSON.stringify({ content: 'Tell me about referrals' })]).stream(),
+        duplex: 'half',
+        signal: controller.signal,
+      } as RequestInit);
+      expect(response.status).toBe(200);
+      const partial = await readUntil(response, (text) => text.length > 20);
+      disconnect(controller);
+      await expectPartialReplySaved(user, id, partial);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
+
+/** The stopped reply is stored as far as the client read it (and a little beyond), charged as stored. */
+async function expectPartialReplySaved(user: TestUser, chatId: string, partial: string) {
+  const stored = await waitFor(async () => {
+    const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    return rows.find((m) => m.role === 'assistant');
+  });
+  expect(stored.status).toBe('partial');
+  expect(stored.content.startsWith(partial)).toBe(true);
+  expect(stored.content.length).toBeLessThan(600);
+  expect(stored.completionTokens).toBeGreaterThan(0);
+  expect(stored.promptTokens).toBeGreaterThan(0);
+  const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
+  expect(usage!.tokens).toBe(stored.totalTokens);
+}
 
 describe('the monthly limit', () => {
   it('answers 402 with the spec message before a reply starts, and the chat says so', async () => {
