@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../shared/dates';
 import { chatMessages, chats, usageMonths } from './db/schema';
 import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from './testing/consult';
+import { disconnect } from './testing/disconnect';
 import type { TestApp, TestUser } from './testing/test-app';
 import { readUiStream } from './testing/ui-stream';
 
@@ -97,16 +98,16 @@ describe('faults while replying', () => {
 
   it('the client going away mid-stream: the partial reply is saved with its tokens', async () => {
     stub.enqueue({ chunks: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 30 });
-    const disconnect = new AbortController();
+    const client = new AbortController();
     const response = await user.client.request(`/api/chats/${chatId}/messages`, {
       method: 'POST',
       json: { content: 'Disconnect?' },
-      signal: disconnect.signal,
+      signal: client.signal,
     });
     const reader = response.body!.getReader();
     await reader.read();
     await reader.read();
-    disconnect.abort();
+    disconnect(client);
     const partial = await waitFor(async () => {
       const [last] = await lastMessages(1);
       return last?.role === 'assistant' ? last : undefined;

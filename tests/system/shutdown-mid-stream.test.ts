@@ -58,7 +58,7 @@ describe('SIGTERM while a reply streams', () => {
     expect(streamed).toContain('"type":"finish"');
 
     const { rows: messages } = await db.query(
-      'select role, content, status, total_tokens::int from chat_messages where chat_id = $1 order by created_at',
+      'select role, content, status, total_tokens::int from chat_messages where chat_id = $1 order by created_at, seq',
       [chatId],
     );
     expect(messages.map((m) => [m.role, m.status])).toEqual([

@@ -1,5 +1,5 @@
 import { SAMPLE_PROFILE } from './fixtures';
-import { insertPick, randomVideoId, randomWeek, unsubscribeTokenOf } from './suggestions';
+import { insertPick, randomVideoId, unsubscribeTokenOf, unusedWeek } from './suggestions';
 import type { TestClient } from './test-client';
 import type { Actor, World } from './world';
 
@@ -57,7 +57,7 @@ const card = { name: 'Maya Okafor', cardNumber: '4242 4242 4242 4242', expiry: '
 /** A valid pick for the admin's form (a new video each time, so it is never a duplicate). */
 const pickBody = () => ({
   url: `https://youtu.be/${randomVideoId()}`,
-  week: randomWeek(),
+  week: unusedWeek(),
   title: 'Pricing a premium tier',
   channel: 'Bakery Business School',
   duration: '12:05',
@@ -382,7 +382,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   },
   'PUT /admin/suggestions/order': {
     request: async (w) => {
-      const week = randomWeek();
+      const week = unusedWeek();
       const first = await insertPick(w.t.db, { week, position: 0 });
       const second = await insertPick(w.t.db, { week, position: 1 });
       return { path: '/api/admin/suggestions/order', body: { week, ids: [second.id, first.id] } };
@@ -391,14 +391,14 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   },
   'PUT /admin/suggestions/:id': {
     request: async (w) => ({
-      path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: randomWeek() })).id}`,
+      path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: unusedWeek() })).id}`,
       body: pickBody(),
     }),
     expected: superAdminOnly(200),
   },
   'DELETE /admin/suggestions/:id': {
     request: async (w) => ({
-      path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: randomWeek() })).id}`,
+      path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: unusedWeek() })).id}`,
     }),
     expected: superAdminOnly(200),
   },

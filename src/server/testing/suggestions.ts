@@ -12,9 +12,13 @@ export function randomVideoId(): string {
   return randomBytes(8).toString('base64url').slice(0, 11);
 }
 
-/** A random Monday far from now, so concurrent tests never share a week. */
-export function randomWeek(): string {
-  const weeks = 1_000 + Math.floor(Math.random() * 50_000);
+/** The first of the far-off weeks this process hands out: random, so processes rarely share one. */
+const FIRST_FAR_WEEK = 1_000 + Math.floor(Math.random() * 50_000);
+let farWeeksHandedOut = 0;
+
+/** A Monday far from now that no other call in this process has had, so tests never share a week. */
+export function unusedWeek(): string {
+  const weeks = FIRST_FAR_WEEK + farWeeksHandedOut++;
   return weekOf(new Date(Date.UTC(2100, 0, 4) + weeks * 7 * 86_400_000));
 }
 

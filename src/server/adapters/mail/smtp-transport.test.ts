@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
 import { sendWeeklyEmails } from '../../features/suggestions/weekly-email';
 import { uniqueEmail } from '../../testing/fixtures';
-import { insertPick, randomWeek, unsubscribeTokenOf } from '../../testing/suggestions';
+import { insertPick, unsubscribeTokenOf, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
 interface ReceivedMail {
@@ -91,7 +91,7 @@ describe('mail over SMTP', () => {
   it('delivers the weekly suggestions with one-click unsubscribe headers (RFC 8058)', async () => {
     const reader = await t.createOnboardedUser();
     await reader.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
-    const week = randomWeek();
+    const week = unusedWeek();
     await insertPick(t.db, { week });
     await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
     // The SMTP server may store the message a moment after it acknowledged it.

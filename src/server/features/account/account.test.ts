@@ -7,7 +7,7 @@ import { createManualChat } from '../../testing/consult';
 import { everyTable, scanEveryColumn } from '../../testing/every-column-scan';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
-import { insertPick, randomWeek } from '../../testing/suggestions';
+import { insertPick, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
 import { sendWeeklyEmails } from '../suggestions/weekly-email';
@@ -124,7 +124,7 @@ async function userWithEverything() {
   // A YouTube search for them, counted against the user's daily searches.
   await user.client.json('/api/suggestions/search');
   await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
-  const week = randomWeek();
+  const week = unusedWeek();
   await insertPick(t.db, { week });
   await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
   await staff.client.json(`/api/admin/users/${user.id}/role`, { method: 'PUT', json: { role: 'admin' } });

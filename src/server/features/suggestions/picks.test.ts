@@ -1,7 +1,7 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, suggestionPicks } from '../../db/schema';
-import { randomWeek } from '../../testing/suggestions';
+import { unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { OEMBED_CHANNEL, oembedDetails, startYouTubeFixture } from '../../testing/youtube-fixture';
 
@@ -50,7 +50,7 @@ describe('the admin screen is for super admins only', () => {
   it('refuses users and admins (403) and anonymous callers (401), writing nothing', async () => {
     const user = await t.createOnboardedUser();
     const admin = await t.createUser({ role: 'admin', profile: true });
-    const week = randomWeek();
+    const week = unusedWeek();
     const callers = [
       [t.client(), 401],
       [user.client, 403],
@@ -87,7 +87,7 @@ describe('adding a pick', () => {
   });
 
   it('saves it at the end of its week and records who added what in the audit log', async () => {
-    const week = randomWeek();
+    const week = unusedWeek();
     await add(week, 'autoOnly001');
     const added = await add(week);
     expect(added).toMatchObject({
@@ -112,7 +112,7 @@ describe('adding a pick', () => {
   });
 
   it('refuses a link without an 11-character video id, and the same video twice in a week, saving nothing', async () => {
-    const week = randomWeek();
+    const week = unusedWeek();
     const invalid = await boss.client.post('/api/admin/suggestions', pick(week, 'short'));
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error).toMatchObject({ message: 'url: Invalid YouTube URL', field: 'url' });
@@ -128,15 +128,15 @@ describe('adding a pick', () => {
     expect(await weekPicks(week)).toHaveLength(1);
     expect(await auditOf('suggestion.%')).toHaveLength(audited);
     // Another week may have it.
-    await add(randomWeek());
+    await add(unusedWeek());
   });
 
   it('refuses a week that is not a Monday, a missing reason and an http image', async () => {
     for (const body of [
       pick('2026-05-05'),
-      pick(randomWeek(), 'manualEn001', { note: ' ' }),
-      pick(randomWeek(), 'manualEn001', { thumbnailUrl: 'http://example.com/x.jpg' }),
-      pick(randomWeek(), 'manualEn001', { duration: 'an hour' }),
+      pick(unusedWeek(), 'manualEn001', { note: ' ' }),
+      pick(unusedWeek(), 'manualEn001', { thumbnailUrl: 'http://example.com/x.jpg' }),
+      pick(unusedWeek(), 'manualEn001', { duration: 'an hour' }),
     ]) {
       expect((await boss.client.post('/api/admin/suggestions', body)).status).toBe(400);
     }
@@ -145,8 +145,8 @@ describe('adding a pick', () => {
 
 describe('editing, reordering and removing', () => {
   it('edits a pick, moving it to the end of another week, with before and after in the log', async () => {
-    const week = randomWeek();
-    const target = randomWeek();
+    const week = unusedWeek();
+    const target = unusedWeek();
     const edited = await add(week);
     await add(target, 'autoOnly001');
     const saved = await boss.client.json(`/api/admin/suggestions/${edited.id}`, {
@@ -172,7 +172,7 @@ describe('editing, reordering and removing', () => {
   });
 
   it('refuses an edit that would put a video twice in a week, changing nothing', async () => {
-    const week = randomWeek();
+    const week = unusedWeek();
     await add(week);
     const other = await add(week, 'autoOnly001');
     const response = await boss.client.put(`/api/admin/suggestions/${other.id}`, pick(week, 'manualEn001'));
@@ -185,7 +185,7 @@ describe('editing, reordering and removing', () => {
   });
 
   it('reorders a week only with exactly its picks', async () => {
-    const week = randomWeek();
+    const week = unusedWeek();
     const [a, b, c] = [
       await add(week, 'manualEn001'),
       await add(week, 'autoOnly001'),
@@ -215,7 +215,7 @@ describe('editing, reordering and removing', () => {
   });
 
   it('removes a pick, keeping what it was in the log', async () => {
-    const week = randomWeek();
+    const week = unusedWeek();
     const removed = await add(week);
     await boss.client.json(`/api/admin/suggestions/${removed.id}`, { method: 'DELETE' });
     expect(await weekPicks(week)).toEqual([]);

@@ -6,7 +6,7 @@ import { users, weeklyEmailSends } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { insertChat } from '../../testing/library-fixtures';
-import { insertPick, randomVideoId, randomWeek } from '../../testing/suggestions';
+import { insertPick, randomVideoId, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase } from '../../testing/test-database';
 import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from './weekly-email';
@@ -80,7 +80,7 @@ describe('the weekly e-mail', () => {
   });
 
   it('reaches each user once a week, even when two instances send at the same moment', async () => {
-    const week = randomWeek();
+    const week = unusedWeek();
     await insertPick(first.db, { week });
     const readers = await Promise.all(Array.from({ length: 12 }, () => subscriber()));
     const runs = [first, second, first, second].map((app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
@@ -94,7 +94,7 @@ describe('the weekly e-mail', () => {
 
   it('sends nothing for a week without picks', async () => {
     const reader = await subscriber();
-    const week = randomWeek();
+    const week = unusedWeek();
     expect(await sendWeeklyEmails(first.deps, mondayMorning(week))).toBe(0);
     expect(await weeklyMailsTo(reader)).toEqual([]);
     expect(await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week))).toEqual([]);
@@ -102,7 +102,7 @@ describe('the weekly e-mail', () => {
 
   it('carries a one-click unsubscribe link that works without signing in', async () => {
     const reader = await subscriber();
-    const week = randomWeek();
+    const week = unusedWeek();
     await insertPick(first.db, { week });
     await sendWeeklyEmails(first.deps, mondayMorning(week));
     const [mail] = await weeklyMailsTo(reader);
@@ -119,7 +119,7 @@ describe('the weekly e-mail', () => {
   });
 
   it('leaves banned users out until their ban ends', async () => {
-    const week = randomWeek();
+    const week = unusedWeek();
     await insertPick(first.db, { week });
     const now = mondayMorning(week);
     const banned = await subscriber();
@@ -144,7 +144,7 @@ describe('the weekly e-mail', () => {
     try {
       const reader = await broken.createOnboardedUser();
       await reader.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
-      const week = randomWeek();
+      const week = unusedWeek();
       await insertPick(broken.db, { week });
       expect(await sendWeeklyEmails(broken.deps, mondayMorning(week))).toBe(0);
       const [failed] = (await broken.mailsTo(reader.email)).filter((m) => m.kind === WEEKLY_EMAIL_KIND);
