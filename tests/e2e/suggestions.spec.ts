@@ -80,6 +80,12 @@ test.describe('video suggestions', () => {
 
     // Reordering by keyboard keeps focus on the moved pick: at the top, its Move up is disabled, so
     // its Move down takes focus, and back at the bottom the other way round.
+    let ordersSaved = 0;
+    page.on('response', (response) => {
+      const saved =
+        response.request().method() === 'PUT' && response.url().endsWith('/api/admin/suggestions/order');
+      if (saved && response.ok()) ordersSaved += 1;
+    });
     await page.getByRole('button', { name: 'Move Auto captions up' }).focus();
     await page.keyboard.press('Enter');
     await expect(picks).toContainText('1. Auto captions');
@@ -87,6 +93,8 @@ test.describe('video suggestions', () => {
     await page.keyboard.press('Enter');
     await expect(picks).toContainText('1. Pricing for bakeries');
     await expect(page.getByRole('button', { name: 'Move Auto captions up' })).toBeFocused();
+    // A move shows before it is stored: the reload waits until both saves are.
+    await expect.poll(() => ordersSaved).toBe(2);
     await page.reload();
     await expect(picks).toContainText('2. Auto captions');
 
