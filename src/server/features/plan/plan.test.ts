@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -538,7 +539,7 @@ describe('exports', () => {
   it('exports CSV one row per item, quoted, with a formula-looking cell defused', async () => {
     const user = await planWithItems();
     const text = await (await download(user, 'csv')).text();
-    const rows = parseCsv(text);
+    const rows: string[][] = parse(text);
     expect(rows[0]).toEqual([
       'Title',
       'Why',
@@ -583,26 +584,3 @@ describe('exports', () => {
     expect((await errorOf(response)).field).toBe('format');
   });
 });
-
-/** RFC 4180 CSV (quoted fields, doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(field), (field = '');
-    else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      (row = []), (field = ''), i++;
-    } else field += char;
-  }
-  return rows;
-}
