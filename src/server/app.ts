@@ -10,6 +10,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { affiliateRoutes } from './features/affiliate/affiliate.routes';
 import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { libraryRoutes } from './features/library/library.routes';
@@ -56,6 +57,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/affiliate', affiliateRoutes(deps))
       // The library's /chats/search and /chats/:id/export before the consultation's /chats/:id.
       .route('/chats', chatsRoutes(deps))
+      .route('/', chatRoutes(deps))
       .route('/', consultRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))

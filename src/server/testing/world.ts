@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { monthKey } from '../../shared/dates';
 import { chatMessages, chats, supportTickets, usageMonths } from '../db/schema';
-import { insertSource, type SourceVideo } from '../features/sources/sources.service';
+import { insertSource, type SourceVideo } from '../features/chat/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
