@@ -14,6 +14,7 @@ import { chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { libraryRoutes } from './features/library/library.routes';
+import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
@@ -62,6 +63,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
+      .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))
