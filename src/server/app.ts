@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
+import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
 import { sessionMiddleware } from './auth/middleware';
 import type { AppDeps, AppEnv } from './context';
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
-  app.post('/api/auth/*', validateRawJson(textFieldsWithoutNul));
+  app.post('/api/auth/*', validateRawJson(textFieldsWithoutNul), validateRawJson(authRequestFields));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // Better Auth answers or throws its own failures; when the database is down, say so as our API
     // does (a sign-up that cannot create its user answers 422, so that is checked too).
