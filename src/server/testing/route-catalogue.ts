@@ -269,6 +269,23 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     },
     expected: ownerOnly(200),
   },
+  'PUT /chats/:chatId/messages/:messageId/rating': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return {
+        path: `/api/chats/${chatId}/messages/${messageId}/rating`,
+        body: { rating: 'down', reason: 'other' },
+      };
+    },
+    expected: ownerOnly(200),
+  },
+  'DELETE /chats/:chatId/messages/:messageId/rating': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/messages/${messageId}/rating` };
+    },
+    expected: ownerOnly(200),
+  },
   // Each account asks its own library (every world account has a chat on growing a bakery).
   'POST /library/ask': {
     request: () => ({
@@ -295,6 +312,10 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'GET /admin/assistant/models': {
     request: () => ({ path: '/api/admin/assistant/models' }),
     expected: superAdminOnly(409),
+  },
+  'GET /admin/assistant/ratings': {
+    request: () => ({ path: '/api/admin/assistant/ratings' }),
+    expected: superAdminOnly(200),
   },
   'GET /admin/users': { request: () => ({ path: '/api/admin/users' }), expected: superAdminOnly(200) },
   'GET /admin/users/:id': {

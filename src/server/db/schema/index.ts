@@ -3,6 +3,7 @@ export * from './billing';
 export * from './chats';
 export * from './misc';
 export * from './profiles';
+export * from './sharing';
 export * from './sources';
 export * from './suggestions';
 export * from './support';

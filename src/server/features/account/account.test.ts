@@ -48,7 +48,7 @@ const markEveryText = <T>(value: T, mark: string): T =>
 
 /**
  * A user with a row in every table the product writes for a user, made through the API as the user
- * and the support team would: a profile, a paid plan, a chat with an answered message that staff
+ * and the support team would: a profile, a paid plan, a chat with an answered message (rated 👎 with a note) that staff
  * renamed, a second video added to it and a question asked of their library, a support ticket with a
  * staff reply and the user's answer, an affiliate message, saved suggestion keywords searched on
  * YouTube and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
@@ -72,6 +72,7 @@ async function userWithEverything() {
     'reply by the user': `Thanks${mark} a lot`,
     'affiliate message': `I run a blog${mark} about baking`,
     'saved keyword': `sourdough${mark}`,
+    'rating note': `It missed${mark} my prices`,
   };
   const user = await t.createUser({
     name: texts.name,
@@ -84,6 +85,13 @@ async function userWithEverything() {
   await readUiStream(
     await user.client.post(`/api/chats/${chatId}/messages`, { content: texts['chat message'] }),
   );
+  const answer = (await user.client.json(`/api/chats/${chatId}`)).messages.find(
+    (message: { role: string }) => message.role === 'assistant',
+  );
+  await user.client.json(`/api/chats/${chatId}/messages/${answer.id}/rating`, {
+    method: 'PUT',
+    json: { rating: 'down', reason: 'inaccurate', note: texts['rating note'] },
+  });
   await user.client.json(`/api/chats/${chatId}`, {
     method: 'PATCH',
     json: { title: texts['chat title (before the staff rename)'] },
@@ -179,6 +187,7 @@ describe('account deletion', () => {
         'video_passages.text holds added video',
         "chat_sources.id holds the added video's place in the chat",
         'chats.title holds library question',
+        'message_ratings.note holds rating note',
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);

@@ -26,6 +26,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { replyTransport, toUIMessages } from '../api/reply-transport';
+import { AnswerRating } from './answer-rating';
 import { MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';
 
@@ -188,6 +189,11 @@ export function ChatScreen({
               message={item}
               citations={citations}
               streaming={item.id === streamingId}
+              actions={
+                !readOnly && item.role === 'assistant' && storedAt.has(item.id) ? (
+                  <AnswerRating answer={{ chatId, messageId: item.id }} rating={current.ratings[item.id]} />
+                ) : null
+              }
             />
           ),
         )}
