@@ -15,6 +15,7 @@ import { consultRoutes } from './features/consult/consult.routes';
 import { libraryRoutes } from './features/library/library.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { shareRoutes } from './features/share/share.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
 import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin.routes';
@@ -62,6 +63,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
       .route('/', ratingsRoutes(deps))
+      .route('/', shareRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))

@@ -48,7 +48,7 @@ const markEveryText = <T>(value: T, mark: string): T =>
 
 /**
  * A user with a row in every table the product writes for a user, made through the API as the user
- * and the support team would: a profile, a paid plan, a chat with an answered message (rated 👎 with a note) that staff
+ * and the support team would: a profile, a paid plan, a chat with an answered message (rated 👎 with a note, shared by a link) that staff
  * renamed, a second video added to it and a question asked of their library, a support ticket with a
  * staff reply and the user's answer, an affiliate message, saved suggestion keywords searched on
  * YouTube and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
@@ -92,6 +92,7 @@ async function userWithEverything() {
     method: 'PUT',
     json: { rating: 'down', reason: 'inaccurate', note: texts['rating note'] },
   });
+  const { link } = await user.client.json(`/api/chats/${chatId}/share-links`, { method: 'POST' }, 201);
   await user.client.json(`/api/chats/${chatId}`, {
     method: 'PATCH',
     json: { title: texts['chat title (before the staff rename)'] },
@@ -156,6 +157,7 @@ async function userWithEverything() {
     "the user's e-mail": user.email,
     // A chat's sources hold ids and numbers only: the added one is found by its own id.
     "the added video's place in the chat": source.id as string,
+    'the share link': (link.path as string).split('/').at(-1)!,
     ...texts,
     // Every text above and every profile field carries the mark: a part or a copy of any of them.
     'the mark of their texts': mark,
@@ -188,6 +190,7 @@ describe('account deletion', () => {
         "chat_sources.id holds the added video's place in the chat",
         'chats.title holds library question',
         'message_ratings.note holds rating note',
+        'share_links.token holds the share link',
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
