@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { startIndexingPendingVideos } from './features/sources/sources.service';
+import { startIndexingPendingVideos } from './features/chat/sources.service';
 import { startWeeklyEmails } from './features/suggestions/weekly-email';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';

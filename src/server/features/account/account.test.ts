@@ -73,6 +73,8 @@ async function userWithEverything() {
     'affiliate message': `I run a blog${mark} about baking`,
     'saved keyword': `sourdough${mark}`,
     'rating note': `It missed${mark} my prices`,
+    'plan step': `Price the box${mark} at 24 dollars`,
+    'plan note': `Asked the baker${mark}`,
   };
   const user = await t.createUser({
     name: texts.name,
@@ -93,6 +95,7 @@ async function userWithEverything() {
     json: { rating: 'down', reason: 'inaccurate', note: texts['rating note'] },
   });
   const { link } = await user.client.json(`/api/chats/${chatId}/share-links`, { method: 'POST' }, 201);
+  await addPlanStep(user, chatId, texts['plan step'], texts['plan note']);
   await user.client.json(`/api/chats/${chatId}`, {
     method: 'PATCH',
     json: { title: texts['chat title (before the staff rename)'] },
@@ -163,6 +166,24 @@ async function userWithEverything() {
     'the mark of their texts': mark,
   };
   return { ...user, chatId, ticketId: ticket.id as string, needles };
+}
+
+/** A step of the chat's first answer in the user's plan, with a note, and the weekly check-in turned on. */
+async function addPlanStep(user: TestUser, chatId: string, title: string, note: string) {
+  const { messages } = await user.client.json<{ messages: { id: string; role: string }[] }>(
+    `/api/chats/${chatId}`,
+  );
+  const answer = messages.find((message) => message.role === 'assistant')!;
+  const { proposal } = await user.client.json(`/api/chats/${chatId}/messages/${answer.id}/plan-proposal`, {
+    method: 'POST',
+  });
+  const { items } = await user.client.json(
+    '/api/plan/items',
+    { method: 'POST', json: { messageId: answer.id, items: [{ ...proposal.items[0], title }] } },
+    201,
+  );
+  await user.client.json(`/api/plan/items/${items[0].id}`, { method: 'PATCH', json: { note } });
+  await user.client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
 }
 
 describe('account deletion', () => {

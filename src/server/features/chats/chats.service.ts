@@ -4,9 +4,9 @@ import type { Database, Executor } from '../../db/client';
 import { chats } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { findLiveChat, listMessages } from '../consult/consult.queries';
+import { findLiveChat, listMessages } from '../chat/chat.queries';
+import { chatSourcesView, sourceTranscripts } from '../chat/sources.service';
 import { revokeChatLinks } from '../share/share.service';
-import { chatSourcesView, sourceTranscripts } from '../sources/sources.service';
 import { isOverLimit } from '../usage/usage.service';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;

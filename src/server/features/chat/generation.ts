@@ -18,7 +18,6 @@ import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
-import { chatReplySources, type ReplySources } from '../sources/sources.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   addChatTokensStatement,
@@ -26,7 +25,7 @@ import {
   type HistoryMessage,
   insertMessagesStatement,
   writeTogether,
-} from './consult.queries';
+} from './chat.queries';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -41,6 +40,7 @@ import {
   transcriptBudget,
   transcriptChunks,
 } from './prompt';
+import { chatReplySources, type ReplySources } from './sources.service';
 
 /** The spec's AI client timeout: a reply that runs longer is cut off and saved as it stands. */
 const REPLY_TIMEOUT_MS = 10 * 60_000;
