@@ -17,6 +17,8 @@ import { consultRoutes } from './features/consult/consult.routes';
 import { libraryRoutes } from './features/library/library.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { shareRoutes } from './features/share/share.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
 import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin.routes';
@@ -64,6 +66,8 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
+      .route('/', ratingsRoutes(deps))
+      .route('/', shareRoutes(deps))
       .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))

@@ -1,3 +1,4 @@
+import { sharedPagePath } from '../../shared/schemas/share';
 import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggestions';
 
 /** Every route of the spec, in one table: used by the router, links and tests. */
@@ -22,6 +23,7 @@ export const paths = {
     href: (chatId: string, options: { readOnly?: boolean } = {}) =>
       `/chat/${encodeURIComponent(chatId)}${options.readOnly ? '?ia=1' : ''}`,
   },
+  shared: { path: '/shared/:token', href: sharedPagePath },
   admin: { path: '/admin', href: () => '/admin' },
   userDetail: { path: '/user/:userId', href: (userId: string) => `/user/${encodeURIComponent(userId)}` },
   adminAssistant: { path: '/admin/assistant', href: () => '/admin/assistant' },

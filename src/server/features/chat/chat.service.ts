@@ -7,6 +7,7 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { linkOf, readVideo } from '../consult/consult.service';
+import { ratingsOfChat } from '../ratings/ratings.service';
 import { isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
@@ -53,9 +54,10 @@ export async function accessChat(
 }
 
 export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess) {
-  const [messages, sources, overLimit] = await Promise.all([
+  const [messages, sources, ratings, overLimit] = await Promise.all([
     listMessages(deps.db, access.chat.id),
     chatSourcesView(deps.db, access.chat.id),
+    ratingsOfChat(deps.db, access.chat.id),
     access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
   ]);
   const { chat } = access;
@@ -71,6 +73,8 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
     messages: messages.map(serializeMessage),
     /** The videos it draws on (removed ones too, for the citations of earlier answers). */
     sources,
+    /** The user's 👍 / 👎 on its answers, by message id. */
+    ratings,
     readOnly: access.readOnly,
     /** The first answer was claimed but is not stored yet: another tab or request is writing it. */
     firstReplyPending: messages.length === 0 && chat.firstReplyClaimedAt !== null,
