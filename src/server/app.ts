@@ -13,6 +13,7 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { libraryRoutes } from './features/library/library.routes';
+import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
@@ -60,6 +61,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
+      .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))

@@ -1,4 +1,5 @@
 import { SAMPLE_PROFILE } from './fixtures';
+import { insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
 import { insertPick, randomVideoId, unsubscribeTokenOf, unusedWeek } from './suggestions';
 import type { TestClient } from './test-client';
 import type { Actor, World } from './world';
@@ -401,6 +402,53 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: unusedWeek() })).id}`,
     }),
     expected: superAdminOnly(200),
+  },
+  'POST /chats/:chatId/messages/:messageId/plan-proposal': {
+    request: async (w) => {
+      const { chatId, id: userId } = owner(w);
+      const messageId = await insertAnswer(w.t.db, { chatId, userId });
+      return { path: `/api/chats/${chatId}/messages/${messageId}/plan-proposal` };
+    },
+    expected: ownerOnly(200),
+  },
+  'GET /plan': { request: () => ({ path: '/api/plan' }), expected: signedIn(200) },
+  'POST /plan/items': {
+    request: async (w) => {
+      const { chatId, id: userId } = owner(w);
+      const messageId = await insertAnswer(w.t.db, { chatId, userId });
+      return {
+        path: '/api/plan/items',
+        body: { messageId, items: [{ title: 'Launch a bread subscription' }] },
+      };
+    },
+    expected: ownerOnly(201),
+  },
+  'PATCH /plan/items/:itemId': {
+    request: async (w) => ({
+      path: `/api/plan/items/${(await insertPlanItem(w.t.db, owner(w).id, { title: 'Call ten regulars' })).id}`,
+      body: { status: 'in_progress', dueDate: '2030-01-31' },
+    }),
+    expected: ownerOnly(200),
+  },
+  'PUT /plan/order': {
+    request: async (w) => {
+      await insertPlanItem(w.t.db, owner(w).id, { title: 'Bake a sample box', status: 'dropped' });
+      const itemIds = await itemIdsInOrder(w.t.db, owner(w).id, 'dropped');
+      return { path: '/api/plan/order', body: { status: 'dropped', itemIds: itemIds.reverse() } };
+    },
+    expected: ownerOnly(200),
+  },
+  'DELETE /plan/items/:itemId': {
+    request: async (w) => ({
+      path: `/api/plan/items/${(await insertPlanItem(w.t.db, owner(w).id, { title: 'Print flyers' })).id}`,
+    }),
+    expected: ownerOnly(200),
+  },
+  'GET /plan/export': { request: () => ({ path: '/api/plan/export?format=ics' }), expected: signedIn(200) },
+  'GET /plan/check-in': { request: () => ({ path: '/api/plan/check-in' }), expected: signedIn(200) },
+  'PUT /plan/check-in': {
+    request: () => ({ path: '/api/plan/check-in', body: { enabled: true } }),
+    expected: signedIn(200),
   },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },

@@ -4,6 +4,7 @@ import { monthKey } from '../../shared/dates';
 import { chatMessages, chats, supportTickets, usageMonths } from '../db/schema';
 import { insertSource, type SourceVideo } from '../features/sources/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
+import { insertPlanItem } from './plan';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
 
@@ -81,6 +82,11 @@ async function populatedUser(t: TestApp, actor: SignedInActor): Promise<WorldUse
     .values({ userId: user.id, subject: `Subject ${marker}`, message: `Help ${marker}` })
     .returning({ id: supportTickets.id });
   await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(), tokens: 1234, messages: 3 });
+  await insertPlanItem(t.db, user.id, {
+    title: `Step ${marker}`,
+    why: `Why ${marker}`,
+    note: `Note ${marker}`,
+  });
   return { ...user, marker, chatId, ticketId: ticket!.id };
 }
 

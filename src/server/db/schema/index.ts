@@ -2,6 +2,7 @@ export * from './auth';
 export * from './billing';
 export * from './chats';
 export * from './misc';
+export * from './plan';
 export * from './profiles';
 export * from './sources';
 export * from './suggestions';

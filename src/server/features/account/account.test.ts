@@ -72,6 +72,8 @@ async function userWithEverything() {
     'reply by the user': `Thanks${mark} a lot`,
     'affiliate message': `I run a blog${mark} about baking`,
     'saved keyword': `sourdough${mark}`,
+    'plan step': `Price the box${mark} at 24 dollars`,
+    'plan note': `Asked the baker${mark}`,
   };
   const user = await t.createUser({
     name: texts.name,
@@ -84,6 +86,7 @@ async function userWithEverything() {
   await readUiStream(
     await user.client.post(`/api/chats/${chatId}/messages`, { content: texts['chat message'] }),
   );
+  await addPlanStep(user, chatId, texts['plan step'], texts['plan note']);
   await user.client.json(`/api/chats/${chatId}`, {
     method: 'PATCH',
     json: { title: texts['chat title (before the staff rename)'] },
@@ -153,6 +156,24 @@ async function userWithEverything() {
     'the mark of their texts': mark,
   };
   return { ...user, chatId, ticketId: ticket.id as string, needles };
+}
+
+/** A step of the chat's first answer in the user's plan, with a note, and the weekly check-in turned on. */
+async function addPlanStep(user: TestUser, chatId: string, title: string, note: string) {
+  const { messages } = await user.client.json<{ messages: { id: string; role: string }[] }>(
+    `/api/chats/${chatId}`,
+  );
+  const answer = messages.find((message) => message.role === 'assistant')!;
+  const { proposal } = await user.client.json(`/api/chats/${chatId}/messages/${answer.id}/plan-proposal`, {
+    method: 'POST',
+  });
+  const { items } = await user.client.json(
+    '/api/plan/items',
+    { method: 'POST', json: { messageId: answer.id, items: [{ ...proposal.items[0], title }] } },
+    201,
+  );
+  await user.client.json(`/api/plan/items/${items[0].id}`, { method: 'PATCH', json: { note } });
+  await user.client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
 }
 
 describe('account deletion', () => {

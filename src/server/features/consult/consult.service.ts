@@ -27,6 +27,7 @@ import { assertWithinLimit, isOverLimit, usageIncrement } from '../usage/usage.s
 import {
   type ChatRow,
   findLiveChat,
+  findOwnMessage,
   insertChatOfVideoStatement,
   insertMessagesStatement,
   listMessages,
@@ -209,4 +210,25 @@ export async function storeLibraryConsultation(
     drawOnVideosStatement(deps.db, chatId, libraryVideoIds),
     ...questionWrites(deps.db, user, chatId, question),
   ]);
+}
+
+/** An assistant answer in one of the user's live chats, with the chat and the videos its citations name. */
+export interface OwnAnswer {
+  chat: Pick<ChatRow, 'id' | 'title' | 'youtubeUrl' | 'videoId'>;
+  message: Pick<MessageRow, 'id' | 'content' | 'status'>;
+  sources: Awaited<ReturnType<typeof chatSourcesView>>;
+}
+
+/** The user's own answer (of `chatId`, when given), or null: another user's, a question, a deleted chat. */
+export async function findOwnAnswer(
+  db: Executor,
+  userId: string,
+  messageId: string,
+  chatId?: string,
+): Promise<OwnAnswer | null> {
+  const message = await findOwnMessage(db, userId, messageId);
+  if (message?.role !== 'assistant' || (chatId && message.chatId !== chatId)) return null;
+  const chat = await findLiveChat(db, message.chatId, userId);
+  if (!chat) return null;
+  return { chat, message, sources: await chatSourcesView(db, chat.id) };
 }
