@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAN_STATUSES } from '../../../shared/schemas/plan';
 import {
   addDays,
   askAboutDraft,
@@ -7,6 +8,7 @@ import {
   dueText,
   filtersFromSearch,
   groupByStatus,
+  isOpen,
   isOverdue,
   moveId,
   searchFromFilters,
@@ -39,6 +41,7 @@ describe('plan view', () => {
   });
 
   it('calls an open item due before today overdue, and a finished one not', () => {
+    expect(PLAN_STATUSES.map((status) => isOpen({ status }))).toEqual([true, true, false, false]);
     expect(isOverdue({ status: 'todo', dueDate: '2026-11-26' }, TODAY)).toBe(true);
     expect(isOverdue({ status: 'in_progress', dueDate: '2026-11-01' }, TODAY)).toBe(true);
     expect(isOverdue({ status: 'todo', dueDate: TODAY }, TODAY)).toBe(false);

@@ -33,9 +33,14 @@ interface Due {
   dueDate: string | null;
 }
 
-/** Overdue: due before today and still to do or in progress. */
+/** Still to do or in progress. */
+export function isOpen(item: { status: PlanStatus }): boolean {
+  return OPEN_STATUSES.includes(item.status);
+}
+
+/** Overdue: due before today and still open. */
 export function isOverdue(item: Due, today: string): boolean {
-  return item.dueDate !== null && item.dueDate < today && OPEN_STATUSES.includes(item.status);
+  return item.dueDate !== null && item.dueDate < today && isOpen(item);
 }
 
 /** Which due filter an item falls under (the server's buckets): 'this week' is today and the next 6 days. */

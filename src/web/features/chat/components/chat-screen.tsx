@@ -1,7 +1,7 @@
 import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, FileText, Film } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   isOneSourceChat,
@@ -41,6 +41,8 @@ export function ChatScreen({
   adminView,
   onBack,
   onReplyStored,
+  initialDraft = '',
+  answerActions,
 }: {
   view: ChatView;
   /** `?ia=1`: read-only whoever's chat it is (the server also answers read-only for another's chat). */
@@ -48,10 +50,14 @@ export function ChatScreen({
   onBack: () => void;
   /** After a reply is stored (tokens were used): lets the page refresh usage. */
   onReplyStored: () => void;
+  /** Typed into the message box when the screen opens. */
+  initialDraft?: string;
+  /** Controls under each stored, finished answer (composed by the route: another feature's). */
+  answerActions?: (answer: { chatId: string; messageId: string }) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const chatId = view.chat.id;
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initialDraft);
   const [progress, setProgress] = useState<{ part: number; of: number } | null>(null);
   const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
   /** Said to screen readers when a reply ends (the streamed words are not: they would be read one by one). */
@@ -188,6 +194,11 @@ export function ChatScreen({
               message={item}
               citations={citations}
               streaming={item.id === streamingId}
+              actions={
+                !readOnly && storedAt.has(item.id) && item.metadata?.status === 'complete'
+                  ? answerActions?.({ chatId, messageId: item.id })
+                  : null
+              }
             />
           ),
         )}
