@@ -1,4 +1,5 @@
 import type { PlanDueFilter } from '../../shared/schemas/plan';
+import { sharedPagePath } from '../../shared/schemas/share';
 import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggestions';
 
 /** Every route of the spec, in one table: used by the router, links and tests. */
@@ -30,6 +31,7 @@ export const paths = {
       return `/chat/${encodeURIComponent(chatId)}${query ? `?${query}` : ''}`;
     },
   },
+  shared: { path: '/shared/:token', href: sharedPagePath },
   admin: { path: '/admin', href: () => '/admin' },
   userDetail: { path: '/user/:userId', href: (userId: string) => `/user/${encodeURIComponent(userId)}` },
   adminAssistant: { path: '/admin/assistant', href: () => '/admin/assistant' },

@@ -4,6 +4,7 @@ export * from './chats';
 export * from './misc';
 export * from './plan';
 export * from './profiles';
+export * from './sharing';
 export * from './sources';
 export * from './suggestions';
 export * from './support';

@@ -8,7 +8,7 @@ import { type OpenAiStub, startAppWithOpenAiStub } from '../../testing/consult';
 import { insertChat } from '../../testing/library-fixtures';
 import { insertAnswer } from '../../testing/plan';
 import type { TestApp, TestUser } from '../../testing/test-app';
-import { insertSource } from '../sources/sources.service';
+import { insertSource } from '../chat/sources.service';
 
 let t: TestApp;
 let stub: OpenAiStub;

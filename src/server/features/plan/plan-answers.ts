@@ -2,7 +2,7 @@ import { type CitationResolver, citationResolver } from '../../../shared/citatio
 import { parseYouTubeVideoId } from '../../../shared/youtube';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
-import { findOwnAnswer } from '../consult/consult.service';
+import { findOwnAnswer } from '../chat/chat.service';
 
 /** A finished answer of the user's, ready to draw plan items from. */
 export interface PlanAnswer {

@@ -10,7 +10,7 @@ import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { insertChat } from '../../testing/library-fixtures';
 import { insertAnswer, insertPlanItem } from '../../testing/plan';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { insertSource } from '../sources/sources.service';
+import { insertSource } from '../chat/sources.service';
 
 let t: TestApp;
 beforeAll(async () => {

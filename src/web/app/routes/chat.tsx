@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useChatView } from '../../features/chat/api/get-chat';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { MakePlanButton } from '../../features/plan/components/make-plan-button';
+import { ShareDialog } from '../../features/share/components/share-dialog';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
 import { isApiError } from '../../lib/api-client';
 import { AppLink } from '../../lib/link';
@@ -61,6 +62,7 @@ export default function ChatRoute() {
       view={view.data}
       adminView={readOnly}
       onBack={back}
+      headerActions={readOnly || view.data.readOnly ? null : <ShareDialog chatId={chatId} />}
       onReplyStored={() => void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey })}
       initialDraft={draft}
       answerActions={(answer) => <MakePlanButton {...answer} />}

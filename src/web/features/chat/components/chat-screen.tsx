@@ -26,6 +26,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { replyTransport, toUIMessages } from '../api/reply-transport';
+import { AnswerRating } from './answer-rating';
 import { MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';
 
@@ -41,6 +42,7 @@ export function ChatScreen({
   adminView,
   onBack,
   onReplyStored,
+  headerActions,
   initialDraft = '',
   answerActions,
 }: {
@@ -50,6 +52,8 @@ export function ChatScreen({
   onBack: () => void;
   /** After a reply is stored (tokens were used): lets the page refresh usage. */
   onReplyStored: () => void;
+  /** More buttons beside the header's (Share). */
+  headerActions?: ReactNode;
   /** Typed into the message box when the screen opens. */
   initialDraft?: string;
   /** Controls under each stored, finished answer (composed by the route: another feature's). */
@@ -169,7 +173,7 @@ export function ChatScreen({
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 py-4 sm:py-6">
-      <ChatHeader view={current} onBack={onBack} />
+      <ChatHeader view={current} onBack={onBack} actions={headerActions} />
       <SourcesPanel chatId={chatId} sources={current.sources} readOnly={readOnly} />
       {current.offlineModel ? (
         <Alert tone="info" className="mb-4">
@@ -195,9 +199,14 @@ export function ChatScreen({
               citations={citations}
               streaming={item.id === streamingId}
               actions={
-                !readOnly && storedAt.has(item.id) && item.metadata?.status === 'complete'
-                  ? answerActions?.({ chatId, messageId: item.id })
-                  : null
+                !readOnly && item.role === 'assistant' && storedAt.has(item.id) ? (
+                  <>
+                    <AnswerRating answer={{ chatId, messageId: item.id }} rating={current.ratings[item.id]} />
+                    {item.metadata?.status === 'complete'
+                      ? answerActions?.({ chatId, messageId: item.id })
+                      : null}
+                  </>
+                ) : null
               }
             />
           ),
@@ -239,7 +248,7 @@ function isStored(question: ConsultUIMessage, stored: ChatView['messages']): boo
   return newest?.content === textOf(question).trim();
 }
 
-function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
+function ChatHeader({ view, onBack, actions }: { view: ChatView; onBack: () => void; actions: ReactNode }) {
   const oneSource = isOneSourceChat(view.sources);
   return (
     <header className="mb-4 grid gap-3 border-b pb-4">
@@ -248,6 +257,7 @@ function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
           <ArrowLeft /> Back
         </Button>
         <div className="flex flex-wrap gap-2">
+          {actions}
           {oneSource ? <TranscriptDialog transcript={view.chat.transcript} /> : null}
           {oneSource && view.chat.youtubeUrl ? (
             <Button asChild variant="outline" size="sm">

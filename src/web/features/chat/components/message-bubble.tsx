@@ -16,7 +16,7 @@ export function MessageBubble({
   message: ConsultUIMessage;
   citations: CitationResolver;
   streaming?: boolean;
-  /** More controls beside Copy (e.g. Make a plan under a finished answer). */
+  /** Controls beside Copy once the message is stored (an answer's rating; Make a plan under a finished answer). */
   actions?: ReactNode;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
