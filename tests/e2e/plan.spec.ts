@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { createSampleChat, SAMPLE_TRANSCRIPT } from './support/consult';
 import { signUpOnboarded } from './support/onboarding';
+import { addPlanItemViaApi } from './support/plan';
 
 /** A UTC day 'YYYY-MM-DD', `days` from today (due dates are UTC days). */
 function dayFromToday(days: number): string {
@@ -112,7 +113,7 @@ test.describe('My Plan', () => {
     await expect(page.getByRole('list', { name: 'Due this week' })).toContainText(EDITED_TITLE);
   });
 
-  test('add by hand, an overdue item in the danger colour, edit with a note, delete with confirmation', async ({
+  test('add by hand, an overdue item in the danger colour, edit with a note, filter, the check-in switch, delete with confirmation', async ({
     page,
     server,
   }) => {
@@ -139,11 +140,35 @@ test.describe('My Plan', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(item).toContainText('Note: Ask for the buyer, not the barista.');
 
+    // Filters live in the address; one that matches nothing says so.
+    await addPlanItemViaApi(page, server, { title: 'Write a wholesale price list' });
+    await page.getByLabel('Due', { exact: true }).selectOption('Overdue');
+    await expect(page).toHaveURL(/\/plan\?due=overdue$/);
+    await expect(page.getByRole('list', { name: 'To do', exact: true }).getByRole('heading')).toHaveText([
+      'Call three wholesale cafés',
+    ]);
+    await page.getByLabel('Status', { exact: true }).selectOption('Done');
+    await expect(page.getByText('No items match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(page).toHaveURL(/\/plan$/);
+    await expect(page.getByRole('list', { name: 'To do', exact: true }).getByRole('heading')).toHaveCount(2);
+
+    // The weekly check-in switch is the same setting here and in /profile.
+    const checkIn = page.getByRole('switch', { name: 'Weekly check-in e-mail' });
+    await expect(checkIn).not.toBeChecked();
+    await checkIn.click();
+    await expect(page.getByText('You will get a weekly check-in e-mail')).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByRole('switch', { name: 'Weekly check-in e-mail' })).toBeChecked();
+    await page.goto('/plan');
+
     await item.getByRole('button', { name: 'Delete Call three wholesale cafés' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete item' });
     await expect(confirm).toContainText('Delete “Call three wholesale cafés” from your plan?');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(item).toHaveCount(0);
+    await page.getByRole('button', { name: 'Delete Write a wholesale price list' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Your plan is empty')).toBeVisible();
   });
 
