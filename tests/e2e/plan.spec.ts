@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
+import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { dayLabel } from '../../src/shared/suggestions';
+import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../src/shared/usage';
 import { expect, test } from './fixtures';
+import { startAppServer } from './server';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { createSampleChat, SAMPLE_TRANSCRIPT } from './support/consult';
 import { signUpOnboarded } from './support/onboarding';
@@ -203,5 +206,36 @@ test.describe('My Plan', () => {
     const item = page.getByRole('listitem', { name: title });
     await expect(item).toContainText('consultation deleted');
     await expect(item.getByRole('link', { name: 'Ask about this' })).toHaveCount(0);
+  });
+
+  test.describe('at the month’s token limit', () => {
+    // The proposal is refused with a 402, which the browser logs.
+    test.use({ allowConsoleErrors: [/status of 402/] });
+
+    test('Make a plan says the usual limit message', async ({ page }) => {
+      const stub = await startOpenAiStub({
+        defaultReply: {
+          chunks: ['Start ', 'with ', 'a ', 'referral ', 'card.'],
+          usage: { prompt_tokens: 30_500, completion_tokens: 5 },
+        },
+      });
+      const server = await startAppServer({ OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: stub.baseURL });
+      try {
+        await signUpOnboarded(page, server);
+        const chatId = await createSampleChat(page, server);
+        // That first answer takes the free plan past its 30,000 tokens.
+        await page.goto(`${server.baseURL}/chat/${chatId}`);
+        await expect(page.getByText(USAGE_LIMIT_EXCEEDED_MESSAGE)).toBeVisible({ timeout: 30_000 });
+        const requests = stub.requests.length;
+        await page.getByRole('button', { name: 'Make a plan' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Make a plan' });
+        await expect(dialog.getByText(USAGE_LIMIT_EXCEEDED_MESSAGE)).toBeVisible();
+        await expect(dialog.getByRole('button', { name: 'Add to my plan' })).toHaveCount(0);
+        expect(stub.requests.length, 'the provider is not asked').toBe(requests);
+      } finally {
+        await server.stop();
+        await stub.close();
+      }
+    });
   });
 });
