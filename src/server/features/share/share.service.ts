@@ -7,8 +7,8 @@ import type { Database, Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { chatMessages, chats, shareLinks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { findLiveChat, listMessages } from '../consult/consult.queries';
-import { chatSourcesView, copySources } from '../sources/sources.service';
+import { findLiveChat, listMessages } from '../chat/chat.queries';
+import { chatSourcesView, copySources } from '../chat/sources.service';
 import { assertWithinLimit } from '../usage/usage.service';
 
 /** 32 random bytes: a token nobody can guess or enumerate. */
