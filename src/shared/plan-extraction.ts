@@ -35,9 +35,17 @@ export function extractPlanItems(
     const listed = LIST_ITEM.exec(line)?.[1];
     if (!listed || items.length === PLAN_LIMITS.itemsPerAdd) continue;
     const parts = citationParts(listed);
-    // A leading citation only places the item; one inside a sentence is read as its moment ('at 00:12').
+    // A citation places the item; it stays in the words only where they point at it ('the idea at [00:12]').
     const words = plainText(
-      parts.map((part, i) => (part.citation ? (i === 0 ? '' : part.text.slice(1, -1)) : part.text)).join(''),
+      parts
+        .map((part, i) =>
+          part.citation
+            ? /\bat\s*$/.test(parts[i - 1]?.text ?? '')
+              ? part.text.slice(1, -1)
+              : ''
+            : part.text,
+        )
+        .join(''),
     );
     if (words.length < 3) continue;
     const { title, rest } = splitTitle(words);
@@ -87,7 +95,11 @@ function whyFor(rest: string, profile: PlanProfile): string {
     : profile.currentChallenges
       ? `It bears on ${business}'s challenge: ${lowerFirst(profile.currentChallenges)}.`
       : '';
-  const why = [rest && `${upperFirst(rest).replace(/[.]?$/, '.')}`, aim].filter(Boolean).join(' ');
+  const saysAim =
+    aim !== '' && rest.toLowerCase().includes(lowerFirst(profile.shortTermGoal || profile.currentChallenges));
+  const why = [rest && `${upperFirst(rest).replace(/[.]?$/, '.')}`, saysAim ? '' : aim]
+    .filter(Boolean)
+    .join(' ');
   return why.length > PLAN_LIMITS.why ? `${why.slice(0, PLAN_LIMITS.why - 1).trimEnd()}…` : why;
 }
 

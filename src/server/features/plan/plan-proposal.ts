@@ -3,12 +3,14 @@ import { extractPlanItems, type PlanProfile } from '../../../shared/plan-extract
 import type { PlanProposal } from '../../../shared/schemas/plan';
 import { isoDay } from '../../../shared/suggestions';
 import type { AppDeps, SessionUser } from '../../context';
+import { getAssistantSettings } from '../assistant/assistant.service';
 import { getProfile } from '../profile/profile.service';
+import { proposeWithModel } from './plan-ai';
 import { ownAnswer } from './plan-answers';
 
 /**
  * Up to 7 steps drawn from one of the user's finished answers; nothing is stored. Offline: from the
- * answer's own list items and the moments they cite.
+ * answer's own list items and the moments they cite; with an AI key, from one structured-output call.
  */
 export async function proposePlan(
   deps: AppDeps,
@@ -24,7 +26,18 @@ export async function proposePlan(
     shortTermGoal: profile.businessGoals.shortTerm,
     currentChallenges: profile.currentChallenges,
   };
-  const items = extractPlanItems(answer.content, answer.resolve, planProfile, isoDay(now));
+  const today = isoDay(now);
+  const items =
+    deps.ai.kind === 'offline'
+      ? extractPlanItems(answer.content, answer.resolve, planProfile, today)
+      : await proposeWithModel(
+          deps.db,
+          deps.ai.languageModel((await getAssistantSettings(deps.db)).model),
+          user,
+          answer,
+          profile,
+          today,
+        );
   return {
     chatId: answer.chatId,
     messageId: answer.messageId,

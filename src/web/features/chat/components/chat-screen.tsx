@@ -44,6 +44,8 @@ export function ChatScreen({
   onBack,
   onReplyStored,
   headerActions,
+  initialDraft = '',
+  answerActions,
 }: {
   view: ChatView;
   /** `?ia=1`: read-only whoever's chat it is (the server also answers read-only for another's chat). */
@@ -53,10 +55,14 @@ export function ChatScreen({
   onReplyStored: () => void;
   /** More buttons beside the header's (Share). */
   headerActions?: ReactNode;
+  /** Typed into the message box when the screen opens. */
+  initialDraft?: string;
+  /** Controls under each stored, finished answer (composed by the route: another feature's). */
+  answerActions?: (answer: { chatId: string; messageId: string }) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const chatId = view.chat.id;
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initialDraft);
   const [progress, setProgress] = useState<{ part: number; of: number } | null>(null);
   const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
   /** Said to screen readers when a reply ends (the streamed words are not: they would be read one by one). */
@@ -198,7 +204,12 @@ export function ChatScreen({
               streaming={item.id === streamingId}
               actions={
                 !readOnly && item.role === 'assistant' && storedAt.has(item.id) ? (
-                  <AnswerRating answer={{ chatId, messageId: item.id }} rating={current.ratings[item.id]} />
+                  <>
+                    <AnswerRating answer={{ chatId, messageId: item.id }} rating={current.ratings[item.id]} />
+                    {item.metadata?.status === 'complete'
+                      ? answerActions?.({ chatId, messageId: item.id })
+                      : null}
+                  </>
                 ) : null
               }
             />

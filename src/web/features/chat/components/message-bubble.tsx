@@ -16,7 +16,7 @@ export function MessageBubble({
   message: ConsultUIMessage;
   citations: CitationResolver;
   streaming?: boolean;
-  /** Controls shown beside Copy once the message is stored (an answer's rating). */
+  /** Controls beside Copy once the message is stored (an answer's rating; Make a plan under a finished answer). */
   actions?: ReactNode;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
@@ -55,10 +55,10 @@ export function MessageBubble({
                 {status === 'partial' ? ' · stopped early' : ''}
               </span>
             )}
-            <div className="flex items-center gap-1">
-              {actions}
+            <span className="flex flex-wrap items-center gap-1">
               <CopyButton source={contentRef} />
-            </div>
+              {actions}
+            </span>
           </footer>
         )}
       </article>
