@@ -188,7 +188,11 @@ async function addPlanStep(user: TestUser, chatId: string, title: string, note: 
 }
 
 describe('account deletion', () => {
-  it('leaves nothing of the user in any column of any table, and keeps everyone else’s', async () => {
+  // Two users with a row in every table, made through the API (about 40 requests each, replies
+  // included): more than the default 30 s on a busy two-core machine.
+  it('leaves nothing of the user in any column of any table, and keeps everyone else’s', {
+    timeout: 120_000,
+  }, async () => {
     const user = await userWithEverything();
     const bystander = await userWithEverything();
     // Before, the scan finds the user in every table that can hold a user: a table added tomorrow
