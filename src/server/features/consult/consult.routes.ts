@@ -8,6 +8,7 @@ import {
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
@@ -19,10 +20,16 @@ import { HISTORY_MESSAGES } from './prompt';
 export function consultRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
   return new Hono<AppEnv>()
-    .post('/chats', onboarded, validate('json', createChatInput), async (c) => {
-      const chat = await createChat(deps, currentUser(c), c.req.valid('json'));
-      return c.json({ id: chat.id, title: chat.title }, 201);
-    })
+    .post(
+      '/chats',
+      onboarded,
+      validate('json', createChatInput),
+      rateLimit(deps, 'consultation'),
+      async (c) => {
+        const chat = await createChat(deps, currentUser(c), c.req.valid('json'));
+        return c.json({ id: chat.id, title: chat.title }, 201);
+      },
+    )
     .get(
       '/chats/:chatId',
       requireUser,
