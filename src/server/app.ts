@@ -12,10 +12,14 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { affiliateRoutes } from './features/affiliate/affiliate.routes';
 import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { libraryRoutes } from './features/library/library.routes';
+import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { shareRoutes } from './features/share/share.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
 import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin.routes';
@@ -59,10 +63,14 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/affiliate', affiliateRoutes(deps))
       // The library's /chats/search and /chats/:id/export before the consultation's /chats/:id.
       .route('/chats', chatsRoutes(deps))
+      .route('/', chatRoutes(deps))
       .route('/', consultRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
+      .route('/', ratingsRoutes(deps))
+      .route('/', shareRoutes(deps))
+      .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))

@@ -4,16 +4,19 @@ import { isApiErrorBody } from '../shared/errors';
 import { authRequestFields } from '../shared/schemas/auth';
 import * as schema from './db/schema';
 import { AUTH_ROUTE_CATALOGUE, type AuthFuzzWorld, mountedAuthPaths } from './testing/auth-route-catalogue';
+import { settleReplies } from './testing/consult';
 import { ROUTE_CATALOGUE, type RouteRequest } from './testing/route-catalogue';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { usingPostgres } from './testing/test-database';
+import { isUiStream, parseUiStream, readFirstEvent } from './testing/ui-stream';
 import { type Actor, buildWorld, type World } from './testing/world';
 import { countWrites, writesSoFar } from './testing/write-counter';
 
 /**
  * Property-based fuzzing of every API route: generated path parameters, query strings and bodies
  * (seeded, reproducible: FUZZ_SEED=<seed> replays a run). Every answer is a 2xx, or a 4xx with
- * `{ error: { code, message } }`; never a 5xx; a rejected request writes no row. Better Auth's
+ * `{ error: { code, message } }`; never a 5xx; a rejected request writes no row; an endless stream opens
+ * with its ready event; a streamed answer carries no error and is stored. Better Auth's
  * routes are fuzzed the same way, a quarter as often: never a 5xx.
  */
 
@@ -177,10 +180,23 @@ describe.skipIf(usingPostgres())('fuzzing every route', () => {
           const before = mutating ? await writesSoFar(t.db) : 0;
           const response = await send(method, request, actor, path, body);
           if (routeCase.eventStream && response.ok) {
-            await response.body?.cancel();
+            expect(await readFirstEvent(response), `${method} ${path} first event`).toMatch(
+              /^event: ready\n/,
+            );
             return;
           }
           const text = await response.text();
+          if (isUiStream(response)) {
+            // An answer carries no error and is stored: wait for it to land so no later run counts it.
+            await settleReplies(t.db);
+            const { chunks, text: answer } = parseUiStream(text);
+            expect(
+              chunks.filter((chunk) => chunk.type === 'error'),
+              `${method} ${path} streamed`,
+            ).toEqual([]);
+            expect(answer, `${method} ${path} streamed no answer`).not.toBe('');
+            expect((await writesSoFar(t.db)) - before, `${method} ${path} stored nothing`).toBeGreaterThan(0);
+          }
           expect(
             response.status,
             `${method} ${path} → ${response.status} ${text.slice(0, 200)}`,

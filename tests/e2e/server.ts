@@ -19,6 +19,9 @@ export interface AppServer {
   logs: string[];
   /** Resolves with the newest mail of `kind` to `to` sent after `after` mails (polls the log). */
   waitForMail(to: string, kind: string, options?: { after?: number; timeoutMs?: number }): Promise<SentMail>;
+  /** The offline model's replies stop after their first words until released (or stopped). */
+  holdOfflineModel(): Promise<void>;
+  releaseOfflineModel(): Promise<void>;
   /** An e-mail address that becomes super admin when it signs up (each is handed out once). */
   takeSuperAdminEmail(): string;
   stop(): Promise<void>;
