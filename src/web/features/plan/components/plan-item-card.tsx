@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, CalendarClock, MessageSquare, Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { chatDisplayTitle } from '../../../../shared/schemas/chats';
-import { PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanStatus } from '../../../../shared/schemas/plan';
+import type { PlanStatus } from '../../../../shared/schemas/plan';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import type { PlanItemView } from '../api/get-plan';
 import { askAboutDraft, dueText, isOverdue } from '../plan-view';
 import { MomentLink } from './moment-link';
+import { StatusOptions } from './status-options';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -71,11 +72,7 @@ export function PlanItemCard({
           value={item.status}
           onChange={(event) => onStatus(event.target.value as PlanStatus)}
         >
-          {PLAN_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PLAN_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <StatusOptions />
         </Select>
       </div>
       {due ? (
