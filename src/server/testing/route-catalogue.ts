@@ -307,6 +307,13 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     },
     expected: ownerOnly(200),
   },
+  'POST /chats/:chatId/messages/:messageId/follow-ups': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/messages/${messageId}/follow-ups` };
+    },
+    expected: ownerOnly(200),
+  },
   'GET /chats/:chatId/share-links': {
     request: (w) => ({ path: `/api/chats/${owner(w).chatId}/share-links` }),
     expected: ownerOnly(200),
