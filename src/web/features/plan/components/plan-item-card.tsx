@@ -17,7 +17,7 @@ export type MoveDirection = 'up' | 'down';
 
 /**
  * One item of My Plan: its status, due date, why, note, the moment and the consultation it came
- * from, and its actions. Alt+Arrow Up/Down anywhere in it moves it within its status.
+ * from, and its actions. Alt+Arrow Up/Down on its buttons and links moves it within its status.
  */
 export function PlanItemCard({
   item,
@@ -44,6 +44,8 @@ export function PlanItemCard({
   const movable = canMoveUp !== undefined;
   const onKeyDown = (event: KeyboardEvent) => {
     if (!movable || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    // Alt+Arrow Down opens a select's list: the status select keeps it.
+    if (event.target instanceof HTMLSelectElement) return;
     event.preventDefault();
     const direction = event.key === 'ArrowUp' ? 'up' : 'down';
     if (direction === 'up' ? canMoveUp : canMoveDown) onMove(direction);
