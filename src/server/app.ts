@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
+import { refuseCommonPasswords } from './auth/common-passwords';
 import { sessionMiddleware } from './auth/middleware';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -29,6 +30,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
+import { signInSlowdown } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { webAppRoutes } from './http/static';
@@ -101,7 +103,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
-  app.post('/api/auth/*', validateRawJson(textFieldsWithoutNul), validateRawJson(authRequestFields));
+  app.post(
+    '/api/auth/*',
+    validateRawJson(textFieldsWithoutNul),
+    validateRawJson(authRequestFields),
+    refuseCommonPasswords(),
+  );
+  app.post('/api/auth/sign-in/email', signInSlowdown(deps));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // Better Auth answers or throws its own failures; when the database is down, say so as our API
     // does (a sign-up that cannot create its user answers 422, so that is checked too).
