@@ -4,6 +4,7 @@ import { pageCursorQuery } from '../../../shared/schemas/pagination';
 import { createTicketInput, ticketReplyInput } from '../../../shared/schemas/support';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { listTicketThreads } from './support.queries';
 import { createTicket, replyAsUser } from './support.service';
@@ -16,7 +17,7 @@ export function supportRoutes(deps: AppDeps) {
       const page = await listTicketThreads(deps.db, currentUser(c).id, c.req.valid('query').cursor);
       return c.json(page, 200);
     })
-    .post('/tickets', validate('json', createTicketInput), async (c) => {
+    .post('/tickets', validate('json', createTicketInput), rateLimit(deps, 'support-ticket'), async (c) => {
       const ticket = await createTicket(deps, currentUser(c), c.req.valid('json'));
       return c.json({ ticket }, 201);
     })
@@ -24,6 +25,7 @@ export function supportRoutes(deps: AppDeps) {
       '/tickets/:id/replies',
       validate('param', uuidParam),
       validate('json', ticketReplyInput),
+      rateLimit(deps, 'support-reply'),
       async (c) => {
         const reply = await replyAsUser(
           deps,
