@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/consult';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { admitReply } from '../../http/admission';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
@@ -18,6 +19,7 @@ import { HISTORY_MESSAGES } from './prompt';
 
 export function consultRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
+  const admit = admitReply(deps.admission);
   return new Hono<AppEnv>()
     .post('/chats', onboarded, validate('json', createChatInput), async (c) => {
       const chat = await createChat(deps, currentUser(c), c.req.valid('json'));
@@ -36,7 +38,7 @@ export function consultRoutes(deps: AppDeps) {
         return c.json(await chatView(deps, user, access), 200);
       },
     )
-    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {
+    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), admit, async (c) => {
       const user = currentUser(c);
       const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
       const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
@@ -66,6 +68,7 @@ export function consultRoutes(deps: AppDeps) {
       onboarded,
       validate('param', chatIdParam),
       validate('json', sendMessageInput),
+      admit,
       async (c) => {
         const user = currentUser(c);
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });

@@ -3,6 +3,7 @@ import { chatIdParam, createChatInput } from '../../../shared/schemas/consult';
 import { askLibraryInput, sourceParams } from '../../../shared/schemas/sources';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { admitReply } from '../../http/admission';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { streamReply } from '../consult/generation';
@@ -37,26 +38,32 @@ export function libraryRoutes(deps: AppDeps) {
       await removeVideoFromChat(deps, currentUser(c), chatId, sourceId);
       return c.json({ removed: true as const }, 200);
     })
-    .post('/library/ask', onboarded, validate('json', askLibraryInput), async (c) => {
-      const user = currentUser(c);
-      const question = c.req.valid('json').question.trim();
-      const library = await findInLibrary(deps, user, question);
-      const slot = await acquireGenerationSlot(deps.db, user);
-      try {
-        const chat = await openLibraryConsultation(deps, user, question, library);
-        return streamReply(deps, {
-          user,
-          chat,
-          kind: 'follow-up',
-          question,
-          history: [],
-          slot,
-          clientRequest: c.req.raw,
-          library,
-        });
-      } catch (error) {
-        await slot.release(deps.db);
-        throw error;
-      }
-    });
+    .post(
+      '/library/ask',
+      onboarded,
+      validate('json', askLibraryInput),
+      admitReply(deps.admission),
+      async (c) => {
+        const user = currentUser(c);
+        const question = c.req.valid('json').question.trim();
+        const library = await findInLibrary(deps, user, question);
+        const slot = await acquireGenerationSlot(deps.db, user);
+        try {
+          const chat = await openLibraryConsultation(deps, user, question, library);
+          return streamReply(deps, {
+            user,
+            chat,
+            kind: 'follow-up',
+            question,
+            history: [],
+            slot,
+            clientRequest: c.req.raw,
+            library,
+          });
+        } catch (error) {
+          await slot.release(deps.db);
+          throw error;
+        }
+      },
+    );
 }
