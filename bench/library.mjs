@@ -194,7 +194,7 @@ async function seed(run, userId, { others }) {
 async function measureRetrieval({ kind, url, dataDir, email }) {
   const load = (file) => tsImport(file, import.meta.url);
   const { openDatabase } = await load('../src/server/db/client.ts');
-  const { searchLibrary } = await load('../src/server/features/sources/sources.service.ts');
+  const { searchLibrary } = await load('../src/server/features/chat/sources.service.ts');
   const { chunkSizeFor } = await load('../src/shared/transcript-chunks.ts');
   const database = await openDatabase(kind === 'postgres' ? { url } : { dataDir });
   try {

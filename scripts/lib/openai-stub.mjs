@@ -15,6 +15,7 @@ import { createServer } from 'node:http';
  * @property {string} [retryAfter] the Retry-After header with `status`
  * @property {{ prompt_tokens: number, completion_tokens: number }} [usage]
  * @property {boolean} [withoutUsage] never send the usage chunk (some endpoints ignore stream_options)
+ * @property {unknown} [json] a structured output (the app sent a JSON-schema response_format): its JSON is the content
  */
 
 /** @param {{ models?: string[], defaultReply?: StubReply }} [options] */
@@ -82,7 +83,8 @@ export async function startOpenAiStub(options = {}) {
         model,
         choices: [{ index: 0, delta, finish_reason: finish }],
       });
-    const chunks = reply.chunks ?? defaultReply.chunks ?? [];
+    const chunks =
+      reply.json !== undefined ? [JSON.stringify(reply.json)] : (reply.chunks ?? defaultReply.chunks ?? []);
     const hangUp = new Promise((resolve) => res.once('close', resolve));
     const held = (index) =>
       reply.hold && index === reply.hold.after ? Promise.race([reply.hold.until, hangUp]) : undefined;

@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
+import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
+import { refuseCommonPasswords } from './auth/common-passwords';
 import { sessionMiddleware } from './auth/middleware';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -10,10 +12,15 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { affiliateRoutes } from './features/affiliate/affiliate.routes';
 import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
+import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryRoutes } from './features/library/library.routes';
+import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { shareRoutes } from './features/share/share.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
 import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin.routes';
@@ -24,6 +31,7 @@ import { BUSY_RETRY_AFTER_SECONDS } from './http/admission';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
+import { signInSlowdown } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { webAppRoutes } from './http/static';
@@ -63,10 +71,15 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/affiliate', affiliateRoutes(deps))
       // The library's /chats/search and /chats/:id/export before the consultation's /chats/:id.
       .route('/chats', chatsRoutes(deps))
+      .route('/', chatRoutes(deps))
       .route('/', consultRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
+      .route('/', ratingsRoutes(deps))
+      .route('/', shareRoutes(deps))
+      .route('/', followUpsRoutes(deps))
+      .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))
@@ -97,7 +110,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
-  app.post('/api/auth/*', validateRawJson(textFieldsWithoutNul));
+  app.post(
+    '/api/auth/*',
+    validateRawJson(textFieldsWithoutNul),
+    validateRawJson(authRequestFields),
+    refuseCommonPasswords(),
+  );
+  app.post('/api/auth/sign-in/email', signInSlowdown(deps));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // Better Auth answers or throws its own failures; when the database is down, say so as our API
     // does (a sign-up that cannot create its user answers 422, so that is checked too).

@@ -5,7 +5,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { StreamGate } from './adapters/ai';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { startIndexingPendingVideos } from './features/sources/sources.service';
+import { startIndexingPendingVideos } from './features/chat/sources.service';
 import { startWeeklyEmails } from './features/suggestions/weekly-email';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { startAppServer as start } from '../../scripts/lib/app-server.mjs';
 
+/** A mail as the server log prints it on loopback: recipient, kind, and its sign-in link or code. */
 export interface SentMail {
   to: string;
-  subject: string;
   kind: string;
   links: string[];
   codes: string[];

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { monthKey } from '../../shared/dates';
 import { chatMessages, chats, supportTickets, usageMonths } from '../db/schema';
-import { insertSource, type SourceVideo } from '../features/sources/sources.service';
+import { insertSource, type SourceVideo } from '../features/chat/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
+import { insertPlanItem } from './plan';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
 
@@ -31,6 +32,8 @@ export interface World {
   freshChat(user: WorldUser, options?: { answered?: boolean }): Promise<string>;
   /** A new chat of `user` with a second video, for routes that remove one. */
   freshSource(user: WorldUser): Promise<{ chatId: string; sourceId: string }>;
+  /** A new chat of `user` whose question has an answer, for routes on an answer. */
+  freshAnswer(user: WorldUser): Promise<{ chatId: string; messageId: string }>;
 }
 
 const ROLE_OF: Record<SignedInActor, 'user' | 'admin' | 'super_admin'> = {
@@ -63,6 +66,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
       );
       return { chatId, sourceId: source.id };
     },
+    async freshAnswer(user) {
+      const chatId = await insertChat(t, user.id, user.marker);
+      const [answer] = await t.db
+        .insert(chatMessages)
+        .values({
+          chatId,
+          userId: user.id,
+          role: 'assistant',
+          content: `Answer ${user.marker}`,
+          model: 'offline',
+        })
+        .returning({ id: chatMessages.id });
+      return { chatId, messageId: answer!.id };
+    },
   };
 }
 
@@ -81,6 +98,11 @@ async function populatedUser(t: TestApp, actor: SignedInActor): Promise<WorldUse
     .values({ userId: user.id, subject: `Subject ${marker}`, message: `Help ${marker}` })
     .returning({ id: supportTickets.id });
   await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(), tokens: 1234, messages: 3 });
+  await insertPlanItem(t.db, user.id, {
+    title: `Step ${marker}`,
+    why: `Why ${marker}`,
+    note: `Note ${marker}`,
+  });
   return { ...user, marker, chatId, ticketId: ticket!.id };
 }
 

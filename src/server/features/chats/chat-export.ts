@@ -13,8 +13,8 @@ import {
   linkCitations,
 } from '../../../shared/citations';
 import { chatDisplayTitle } from '../../../shared/schemas/chats';
-import type { ChatRow, MessageRow } from '../consult/consult.queries';
-import type { SourceSummary } from '../sources/sources.service';
+import type { ChatRow, MessageRow } from '../chat/chat.queries';
+import type { SourceSummary } from '../chat/sources.service';
 
 export interface ExportableChat {
   chat: Pick<ChatRow, 'title' | 'youtubeUrl' | 'transcript' | 'totalTokens' | 'createdAt'>;

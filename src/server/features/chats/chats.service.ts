@@ -4,8 +4,9 @@ import type { Database, Executor } from '../../db/client';
 import { chats } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { findLiveChat, listMessages } from '../consult/consult.queries';
-import { chatSourcesView, sourceTranscripts } from '../sources/sources.service';
+import { findLiveChat, listMessages } from '../chat/chat.queries';
+import { chatSourcesView, sourceTranscripts } from '../chat/sources.service';
+import { revokeChatLinks } from '../share/share.service';
 import { isOverLimit } from '../usage/usage.service';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -39,6 +40,7 @@ async function markDeleted(tx: Executor, chatId: string, ownerId: string | null)
     )
     .returning({ id: chats.id });
   if (!row) throw chatNotFound();
+  await revokeChatLinks(tx, chatId);
 }
 
 /** The ids of every chat of a user, deleted ones included (for erasing the account). */

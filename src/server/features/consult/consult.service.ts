@@ -1,9 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import { monthKey } from '../../../shared/dates';
-import { CHAT_TITLE_MAX } from '../../../shared/schemas/chats';
 import type { CreateChatInput } from '../../../shared/schemas/consult';
 import {
-  collapseWhitespace,
   MAX_TRANSCRIPT_CHARS,
   NO_TRANSCRIPT_MESSAGE,
   parseCaptionFile,
@@ -14,25 +10,11 @@ import {
 } from '../../../shared/transcript';
 import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
-import type { Executor } from '../../db/client';
 import { chats } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import {
-  chatSourcesView,
-  drawOnVideosStatement,
-  insertSource,
-  type SourceVideo,
-} from '../sources/sources.service';
-import { assertWithinLimit, isOverLimit, usageIncrement } from '../usage/usage.service';
-import {
-  type ChatRow,
-  findLiveChat,
-  insertChatOfVideoStatement,
-  insertMessagesStatement,
-  listMessages,
-  type MessageRow,
-  writeTogether,
-} from './consult.queries';
+import { AppError, badRequest } from '../../http/errors';
+import type { ChatRow } from '../chat/chat.queries';
+import { insertSource, type SourceVideo } from '../chat/sources.service';
+import { assertWithinLimit } from '../usage/usage.service';
 
 export const TRANSCRIPT_BLOCKED_MESSAGE =
   "YouTube would not give us this video's captions (it blocks many servers). Paste the transcript or upload a caption file instead: we keep the link so your chat still has its video.";
@@ -111,102 +93,3 @@ export function linkOf(youtubeUrl: string | undefined) {
 /** The spec: an empty transcript raises 'No transcript available for this video'; the user sees this. */
 const transcriptUnavailable = () =>
   new AppError(422, 'transcript_unavailable', TRANSCRIPT_FETCH_FAILED_MESSAGE);
-
-export interface ChatAccess {
-  chat: ChatRow;
-  /** A super admin reading another user's chat. */
-  readOnly: boolean;
-}
-
-/**
- * A chat its owner may use, or a super admin may read. Deleted chats and other users' chats are 404
- * (never 403: whether a chat id exists is nobody else's business).
- */
-export async function accessChat(
-  deps: AppDeps,
-  user: SessionUser,
-  chatId: string,
-  options: { allowAdminRead: boolean },
-): Promise<ChatAccess> {
-  const own = await findLiveChat(deps.db, chatId, user.id);
-  if (own) return { chat: own, readOnly: false };
-  if (options.allowAdminRead && user.role === 'super_admin') {
-    const other = await findLiveChat(deps.db, chatId);
-    if (other) return { chat: other, readOnly: true };
-  }
-  throw notFound('Chat not found');
-}
-
-export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess) {
-  const [messages, sources, overLimit] = await Promise.all([
-    listMessages(deps.db, access.chat.id),
-    chatSourcesView(deps.db, access.chat.id),
-    access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
-  ]);
-  const { chat } = access;
-  return {
-    chat: {
-      id: chat.id,
-      title: chat.title ?? titleFromTranscript(chat.transcript),
-      youtubeUrl: chat.youtubeUrl,
-      transcript: chat.transcript,
-      totalTokens: chat.totalTokens,
-      createdAt: chat.createdAt.toISOString(),
-    },
-    messages: messages.map(serializeMessage),
-    /** The videos it draws on (removed ones too, for the citations of earlier answers). */
-    sources,
-    readOnly: access.readOnly,
-    /** The first answer was claimed but is not stored yet: another tab or request is writing it. */
-    firstReplyPending: messages.length === 0 && chat.firstReplyClaimedAt !== null,
-    usageExceeded: overLimit,
-    /** Answers come from the built-in offline model until an AI key is configured. */
-    offlineModel: deps.ai.kind === 'offline',
-  };
-}
-
-export function serializeMessage(message: MessageRow) {
-  return {
-    id: message.id,
-    role: message.role,
-    content: message.content,
-    status: message.status,
-    totalTokens: message.totalTokens,
-    createdAt: message.createdAt.toISOString(),
-  };
-}
-
-/** Stores the user's message and counts it as sent, together. */
-export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
-  await writeTogether(deps.db, questionWrites(deps.db, user, chat.id, content));
-}
-
-function questionWrites(db: Executor, user: SessionUser, chatId: string, content: string): SQL[] {
-  return [
-    insertMessagesStatement(db, [{ chatId, userId: user.id, role: 'user', content }]),
-    usageIncrement(db, { userId: user.id, month: monthKey(new Date()), messages: 1 }).getSQL(),
-  ];
-}
-
-/**
- * Stores the consultation 'Ask your library' opens, in one statement: the chat titled by its question,
- * whose sources are videos of the user's library (the first is its own video), and the question, stored
- * and counted as sent.
- */
-export async function storeLibraryConsultation(
-  deps: AppDeps,
-  user: SessionUser,
-  consultation: { chatId: string; question: string; libraryVideoIds: string[] },
-): Promise<void> {
-  const { chatId, question, libraryVideoIds } = consultation;
-  await writeTogether(deps.db, [
-    insertChatOfVideoStatement({
-      id: chatId,
-      userId: user.id,
-      title: collapseWhitespace(question).slice(0, CHAT_TITLE_MAX),
-      libraryVideoId: libraryVideoIds[0]!,
-    }),
-    drawOnVideosStatement(deps.db, chatId, libraryVideoIds),
-    ...questionWrites(deps.db, user, chatId, question),
-  ]);
-}

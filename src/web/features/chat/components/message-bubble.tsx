@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { CitationResolver } from '../../../../shared/citations';
 import type { ConsultUIMessage } from '../../../../shared/consult-stream';
 import { Markdown } from '../../../components/chats/markdown';
@@ -11,10 +11,13 @@ export function MessageBubble({
   message,
   citations,
   streaming = false,
+  actions,
 }: {
   message: ConsultUIMessage;
   citations: CitationResolver;
   streaming?: boolean;
+  /** Controls beside Copy once the message is stored (an answer's rating; Make a plan under a finished answer). */
+  actions?: ReactNode;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
   const mine = message.role === 'user';
@@ -52,7 +55,10 @@ export function MessageBubble({
                 {status === 'partial' ? ' · stopped early' : ''}
               </span>
             )}
-            <CopyButton source={contentRef} />
+            <span className="flex flex-wrap items-center gap-1">
+              <CopyButton source={contentRef} />
+              {actions}
+            </span>
           </footer>
         )}
       </article>

@@ -53,6 +53,19 @@ export async function findLiveChat(db: Executor, chatId: string, userId?: string
   return row ?? null;
 }
 
+export async function findOwnMessage(
+  db: Executor,
+  userId: string,
+  messageId: string,
+): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
 export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]> {
   return db
     .select()

@@ -12,7 +12,7 @@ import { createManualChat } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
 import { startYouTubeFixture } from '../../testing/youtube-fixture';
-import { passagesForChat, searchLibrary } from '../sources/sources.service';
+import { passagesForChat, searchLibrary } from './sources.service';
 
 let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
 let t: TestApp;

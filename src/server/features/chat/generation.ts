@@ -18,7 +18,6 @@ import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
-import { chatReplySources, type ReplySources } from '../sources/sources.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   addChatTokensStatement,
@@ -26,7 +25,7 @@ import {
   type HistoryMessage,
   insertMessagesStatement,
   writeTogether,
-} from './consult.queries';
+} from './chat.queries';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -41,6 +40,7 @@ import {
   transcriptBudget,
   transcriptChunks,
 } from './prompt';
+import { chatReplySources, type ReplySources } from './sources.service';
 
 /** The spec's AI client timeout: a reply that runs longer is cut off and saved as it stands. */
 const REPLY_TIMEOUT_MS = 10 * 60_000;
@@ -91,6 +91,8 @@ interface Reply {
   tokens: Tokens;
   /** Whether the provider reported the answer's usage (a cut-off stream, or some endpoints, never do). */
   usageReported: boolean;
+  /** The model that writes it ('offline' for the built-in one), stored with the answer for its ratings. */
+  model?: string;
 }
 
 /**
@@ -172,6 +174,7 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
     loadGateState(deps.db, request.user),
   ]);
   const model = deps.ai.languageModel(settings.model);
+  run.reply.model = deps.ai.kind === 'offline' ? 'offline' : settings.model;
   const question = request.question || FIRST_REPLY_REQUEST;
   const messages = [...request.history, { role: 'user' as const, content: question }];
   const offline = (passages: Passage[]) =>
@@ -336,7 +339,7 @@ function replyWrites(
   const { user, chat } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const spent = { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens };
-  const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const };
+  const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const, model: reply.model };
   const messages = [
     ...(keepText ? [{ ...message, content: reply.text, status, ...spent }] : []),
     // Tokens spent on a failure with no text still count: they are on the apology.
