@@ -32,6 +32,8 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   assistant_settings: 'the assistant, edited by staff (its editor is set null when deleted)',
   transcript_cache: "YouTube's transcripts by video, shared by every user",
   rate_limit: 'request counters by address and route (off in tests)',
+  request_limits:
+    'counters of costly writes and failed sign-ins (off in tests; a user’s rows go with the account: http/rate-limit.test.ts)',
   generation_leases: 'a row only while a reply streams (cascades with the user)',
   suggestion_picks: 'the team’s weekly picks',
   video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',
