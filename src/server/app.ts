@@ -15,6 +15,7 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
+import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryRoutes } from './features/library/library.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -70,6 +71,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', assistantRoutes(deps))
       .route('/', ratingsRoutes(deps))
       .route('/', shareRoutes(deps))
+      .route('/', followUpsRoutes(deps))
       .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))

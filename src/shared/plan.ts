@@ -51,3 +51,6 @@ export function planMoment(videoId: string, seconds: number, videoTitle: string 
     videoTitle,
   };
 }
+
+/** Where the check-in mail's unsubscribe link lands (no sign-in: the token is the secret). */
+export const PLAN_UNSUBSCRIBE_PAGE_PATH = '/plan/unsubscribe';

@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
+import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { dayLabel } from '../../src/shared/suggestions';
+import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../src/shared/usage';
 import { expect, test } from './fixtures';
+import { startAppServer } from './server';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { createSampleChat, SAMPLE_TRANSCRIPT } from './support/consult';
 import { signUpOnboarded } from './support/onboarding';
+import { addPlanItemViaApi } from './support/plan';
 
 /** A UTC day 'YYYY-MM-DD', `days` from today (due dates are UTC days). */
 function dayFromToday(days: number): string {
@@ -112,7 +116,7 @@ test.describe('My Plan', () => {
     await expect(page.getByRole('list', { name: 'Due this week' })).toContainText(EDITED_TITLE);
   });
 
-  test('add by hand, an overdue item in the danger colour, edit with a note, delete with confirmation', async ({
+  test('add by hand, an overdue item in the danger colour, edit with a note, filter, the check-in switch, delete with confirmation', async ({
     page,
     server,
   }) => {
@@ -139,11 +143,35 @@ test.describe('My Plan', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(item).toContainText('Note: Ask for the buyer, not the barista.');
 
+    // Filters live in the address; one that matches nothing says so.
+    await addPlanItemViaApi(page, server, { title: 'Write a wholesale price list' });
+    await page.getByLabel('Due', { exact: true }).selectOption('Overdue');
+    await expect(page).toHaveURL(/\/plan\?due=overdue$/);
+    await expect(page.getByRole('list', { name: 'To do', exact: true }).getByRole('heading')).toHaveText([
+      'Call three wholesale cafés',
+    ]);
+    await page.getByLabel('Status', { exact: true }).selectOption('Done');
+    await expect(page.getByText('No items match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(page).toHaveURL(/\/plan$/);
+    await expect(page.getByRole('list', { name: 'To do', exact: true }).getByRole('heading')).toHaveCount(2);
+
+    // The weekly check-in switch is the same setting here and in /profile.
+    const checkIn = page.getByRole('switch', { name: 'Weekly check-in e-mail' });
+    await expect(checkIn).not.toBeChecked();
+    await checkIn.click();
+    await expect(page.getByText('You will get a weekly check-in e-mail')).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByRole('switch', { name: 'Weekly check-in e-mail' })).toBeChecked();
+    await page.goto('/plan');
+
     await item.getByRole('button', { name: 'Delete Call three wholesale cafés' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete item' });
     await expect(confirm).toContainText('Delete “Call three wholesale cafés” from your plan?');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(item).toHaveCount(0);
+    await page.getByRole('button', { name: 'Delete Write a wholesale price list' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Your plan is empty')).toBeVisible();
   });
 
@@ -178,5 +206,36 @@ test.describe('My Plan', () => {
     const item = page.getByRole('listitem', { name: title });
     await expect(item).toContainText('consultation deleted');
     await expect(item.getByRole('link', { name: 'Ask about this' })).toHaveCount(0);
+  });
+
+  test.describe('at the month’s token limit', () => {
+    // The proposal is refused with a 402, which the browser logs.
+    test.use({ allowConsoleErrors: [/status of 402/] });
+
+    test('Make a plan says the usual limit message', async ({ page }) => {
+      const stub = await startOpenAiStub({
+        defaultReply: {
+          chunks: ['Start ', 'with ', 'a ', 'referral ', 'card.'],
+          usage: { prompt_tokens: 30_500, completion_tokens: 5 },
+        },
+      });
+      const server = await startAppServer({ OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: stub.baseURL });
+      try {
+        await signUpOnboarded(page, server);
+        const chatId = await createSampleChat(page, server);
+        // That first answer takes the free plan past its 30,000 tokens.
+        await page.goto(`${server.baseURL}/chat/${chatId}`);
+        await expect(page.getByText(USAGE_LIMIT_EXCEEDED_MESSAGE)).toBeVisible({ timeout: 30_000 });
+        const requests = stub.requests.length;
+        await page.getByRole('button', { name: 'Make a plan' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Make a plan' });
+        await expect(dialog.getByText(USAGE_LIMIT_EXCEEDED_MESSAGE)).toBeVisible();
+        await expect(dialog.getByRole('button', { name: 'Add to my plan' })).toHaveCount(0);
+        expect(stub.requests.length, 'the provider is not asked').toBe(requests);
+      } finally {
+        await server.stop();
+        await stub.close();
+      }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PlanStatus } from '../../shared/schemas/plan';
 import type { Database } from '../db/client';
-import { chatMessages, planItems } from '../db/schema';
+import { chatMessages, planItems, planSettings } from '../db/schema';
 
 /** A finished answer stored in a chat, citing the chat's own video; its id. */
 export async function insertAnswer(
@@ -40,4 +40,10 @@ export async function itemIdsInOrder(db: Database, userId: string, status: PlanS
     .where(and(eq(planItems.userId, userId), eq(planItems.status, status)))
     .orderBy(planItems.position, planItems.createdAt, planItems.id);
   return rows.map((row) => row.id);
+}
+
+/** The secret of a user's check-in unsubscribe link (made when the check-in is first switched). */
+export async function checkInTokenOf(db: Database, userId: string): Promise<string> {
+  const [row] = await db.select().from(planSettings).where(eq(planSettings.userId, userId));
+  return row!.unsubscribeToken!;
 }

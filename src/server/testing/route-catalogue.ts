@@ -1,6 +1,6 @@
 import { createManualChat } from './consult';
 import { SAMPLE_PROFILE } from './fixtures';
-import { insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
+import { checkInTokenOf, insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
 import { insertPick, randomVideoId, unsubscribeTokenOf, unusedWeek } from './suggestions';
 import type { TestClient } from './test-client';
 import type { Actor, World } from './world';
@@ -307,6 +307,13 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     },
     expected: ownerOnly(200),
   },
+  'POST /chats/:chatId/messages/:messageId/follow-ups': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/messages/${messageId}/follow-ups` };
+    },
+    expected: ownerOnly(200),
+  },
   'GET /chats/:chatId/share-links': {
     request: (w) => ({ path: `/api/chats/${owner(w).chatId}/share-links` }),
     expected: ownerOnly(200),
@@ -516,6 +523,13 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'PUT /plan/check-in': {
     request: () => ({ path: '/api/plan/check-in', body: { enabled: true } }),
     expected: signedIn(200),
+  },
+  'POST /plan/check-in/unsubscribe': {
+    request: async (w) => {
+      await owner(w).client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+      return { path: `/api/plan/check-in/unsubscribe?token=${await checkInTokenOf(w.t.db, owner(w).id)}` };
+    },
+    expected: everyone(200),
   },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },

@@ -18,7 +18,7 @@ const reasonKeys = Object.keys(RATING_REASONS) as [RatingReason, ...RatingReason
 
 export const MAX_RATING_NOTE_CHARS = 500;
 
-export const messageRatingParam = z.object({
+export const answerParam = z.object({
   chatId: z.uuid('Not a valid id'),
   messageId: z.uuid('Not a valid id'),
 });

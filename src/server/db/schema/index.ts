@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './billing';
 export * from './chats';
+export * from './follow-ups';
 export * from './misc';
 export * from './plan';
 export * from './profiles';

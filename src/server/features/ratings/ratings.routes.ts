@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { messageRatingParam, rateMessageInput } from '../../../shared/schemas/ratings';
+import { answerParam, rateMessageInput } from '../../../shared/schemas/ratings';
 import { currentUser, requireRole, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
@@ -11,7 +11,7 @@ export function ratingsRoutes({ db }: AppDeps) {
     .put(
       '/chats/:chatId/messages/:messageId/rating',
       requireUser,
-      validate('param', messageRatingParam),
+      validate('param', answerParam),
       validate('json', rateMessageInput),
       async (c) => {
         const rating = await rateMessage(db, currentUser(c), c.req.valid('param'), c.req.valid('json'));
@@ -21,7 +21,7 @@ export function ratingsRoutes({ db }: AppDeps) {
     .delete(
       '/chats/:chatId/messages/:messageId/rating',
       requireUser,
-      validate('param', messageRatingParam),
+      validate('param', answerParam),
       async (c) => {
         await clearRating(db, currentUser(c), c.req.valid('param'));
         return c.json({ rating: null }, 200);

@@ -27,6 +27,7 @@ import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { replyTransport, toUIMessages } from '../api/reply-transport';
 import { AnswerRating } from './answer-rating';
+import { FollowUps } from './follow-ups';
 import { MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';
 
@@ -164,6 +165,9 @@ export function ChatScreen({
     sourceChanges(current.chat.createdAt, current.sources),
   );
   const streamingId = status === 'streaming' ? messages.at(-1)?.id : undefined;
+  const last = messages.at(-1);
+  const lastAnswer =
+    last?.role === 'assistant' && storedAt.has(last.id) && last.metadata?.status !== 'error' ? last : null;
   const waiting = (status === 'submitted' || waitingForOtherTab) && messages.at(-1)?.role !== 'assistant';
   const send = () => {
     const text = input.trim();
@@ -211,6 +215,12 @@ export function ChatScreen({
             />
           ),
         )}
+        {lastAnswer && !readOnly && !exceeded && status === 'ready' ? (
+          <FollowUps
+            answer={{ chatId, messageId: lastAnswer.id }}
+            onPick={(text) => void sendMessage({ text })}
+          />
+        ) : null}
         {waiting || (status === 'streaming' && !lastText && messages.at(-1)?.role === 'assistant') ? (
           <li className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-4" decorative />

@@ -16,10 +16,13 @@ export async function fetchPlan(filters: PlanFilters): Promise<PlanPage> {
   );
 }
 
+// staleTime 0: a filter chosen again, or the page opened again, shows items added meanwhile (from a
+// chat, another tab); the previous filter's items stay on screen until the answer comes.
 export const getPlanQueryOptions = (filters: PlanFilters = {}) =>
   queryOptions({
     queryKey: [...PLAN_KEY, 'items', filters],
     queryFn: () => fetchPlan(filters),
+    staleTime: 0,
     placeholderData: (previous) => previous,
   });
 
