@@ -1,4 +1,5 @@
 import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
+import { FOLLOW_UPS_SYSTEM } from '../../src/server/features/follow-ups/offline-follow-ups';
 import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
 import { expect, test } from './fixtures';
 import { startAppServer } from './server';
@@ -335,7 +336,11 @@ test.describe('with an AI key', () => {
       await box.press('Enter');
       await expect(answers.nth(1)).toContainText('Test the premium tier [01:20].');
       await expect(answers.nth(1)).toContainText(/Tokens: \d+/);
-      const asked = stub.requests.filter((r) => r.path.endsWith('/chat/completions'));
+      // Replies only, not the follow-up questions suggested under each answer (asked once each).
+      const suggesting = (r: (typeof stub.requests)[number]) =>
+        r.body?.messages?.[0]?.content === FOLLOW_UPS_SYSTEM;
+      await expect.poll(() => stub.requests.filter(suggesting).length).toBe(2);
+      const asked = stub.requests.filter((r) => r.path.endsWith('/chat/completions') && !suggesting(r));
       expect(asked.map((r) => r.body.messages.at(-1).content)).toEqual([
         expect.stringContaining('first consultation'),
         'Which tier first?',
