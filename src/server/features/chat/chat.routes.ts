@@ -8,6 +8,7 @@ import {
 import { sourceParams } from '../../../shared/schemas/sources';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { admitReply } from '../../http/admission';
 import { AppError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -20,6 +21,7 @@ import { HISTORY_MESSAGES } from './prompt';
 
 export function chatRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
+  const admit = admitReply(deps.admission);
   return new Hono<AppEnv>()
     .get(
       '/chats/:chatId',
@@ -34,7 +36,7 @@ export function chatRoutes(deps: AppDeps) {
         return c.json(await chatView(deps, user, access), 200);
       },
     )
-    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {
+    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), admit, async (c) => {
       const user = currentUser(c);
       const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
       const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
@@ -64,6 +66,7 @@ export function chatRoutes(deps: AppDeps) {
       onboarded,
       validate('param', chatIdParam),
       validate('json', sendMessageInput),
+      admit,
       async (c) => {
         const user = currentUser(c);
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });

@@ -1,12 +1,15 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { ADMIN_USER_CHATS_PAGE_SIZE } from '../../../shared/schemas/admin';
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,
   RECENT_CHATS_LIMIT,
   SAVED_CHATS_PAGE_SIZE,
 } from '../../../shared/schemas/chats';
+import type { PageCursor } from '../../../shared/schemas/pagination';
 import type { Executor } from '../../db/client';
-import { chatMessages, chats } from '../../db/schema';
+import { newestFirst, toPage } from '../../db/keyset';
+import { chatMessages, chats, users } from '../../db/schema';
 
 const listColumns = {
   id: chats.id,
@@ -26,6 +29,24 @@ export async function listChats(db: Executor, userId: string, limit: number) {
     .where(and(eq(chats.userId, userId), notDeleted))
     .orderBy(desc(chats.createdAt))
     .limit(limit);
+}
+
+const chatOrder = newestFirst(chats);
+
+/** A page of a user's live chats for the admin's user detail, the next page's cursor, and how many in all. */
+export async function pageOfChats(db: Executor, userId: string, cursor?: PageCursor) {
+  const live = and(eq(chats.userId, userId), notDeleted);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ ...listColumns, position: chatOrder.position })
+      .from(chats)
+      .where(and(live, chatOrder.after(cursor)))
+      .orderBy(...chatOrder.orderBy)
+      .limit(ADMIN_USER_CHATS_PAGE_SIZE + 1),
+    db.select({ total: count() }).from(chats).where(live),
+  ]);
+  const { items, nextCursor } = toPage('chats', rows, ADMIN_USER_CHATS_PAGE_SIZE);
+  return { chats: items, nextCursor, total: totals?.total ?? 0 };
 }
 
 /** The dashboard's newest chats, and whether the library holds more than it shows. */
@@ -103,20 +124,35 @@ export async function consultedVideoIds(
 }
 
 /**
- * The videos most consulted since a moment, counting each user once and only videos that at least
- * `minUsers` different users consulted; ids and counts only, never who. Reads the range of the
+ * The videos most consulted since a moment, counting each user once, and only users whose address is
+ * verified and whose account was opened before `accountsBefore` (decision 044), and only videos that
+ * at least `minUsers` such users consulted; ids and counts only, never who. Reads the range of the
  * partial index chats_recent_videos_idx (created_at, video_id, user_id), so it costs the window's
- * chats, not the table's.
+ * chats (each joined to its user by primary key), not the table's.
  */
 export async function mostConsultedVideos(
   db: Executor,
-  { since, minUsers, limit }: { since: Date; minUsers: number; limit: number },
+  {
+    since,
+    accountsBefore,
+    minUsers,
+    limit,
+  }: { since: Date; accountsBefore: Date; minUsers: number; limit: number },
 ) {
   const consulters = sql<number>`count(distinct ${chats.userId})::int`;
   return db
     .select({ videoId: sql<string>`${chats.videoId}`, consulters })
     .from(chats)
-    .where(and(gte(chats.createdAt, since), isNotNull(chats.videoId), notDeleted))
+    .innerJoin(users, eq(users.id, chats.userId))
+    .where(
+      and(
+        gte(chats.createdAt, since),
+        isNotNull(chats.videoId),
+        notDeleted,
+        eq(users.emailVerified, true),
+        lte(users.createdAt, accountsBefore),
+      ),
+    )
     .groupBy(chats.videoId)
     .having(sql`count(distinct ${chats.userId}) >= ${minUsers}`)
     .orderBy(desc(consulters), desc(sql`max(${chats.createdAt})`))

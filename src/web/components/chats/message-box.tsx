@@ -67,12 +67,18 @@ export function MessageBox({
           rows={2}
           className="max-h-48 min-h-12 resize-none"
         />
+        {/* Keyed: a Stop that ends the wait at once must not become, mid-click, the submit button. */}
         {streaming ? (
-          <Button type="button" variant="outline" onClick={onStop} aria-label="Stop">
+          <Button key="stop" type="button" variant="outline" onClick={onStop} aria-label="Stop">
             <Square /> <span className="hidden sm:inline">Stop</span>
           </Button>
         ) : (
-          <Button type="submit" disabled={busy || blank || typed !== undefined} aria-label={sendLabel}>
+          <Button
+            key="send"
+            type="submit"
+            disabled={busy || blank || typed !== undefined}
+            aria-label={sendLabel}
+          >
             <Send /> <span className="hidden sm:inline">{sendLabel}</span>
           </Button>
         )}
