@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from './app';
-import { chatMessages } from './db/schema';
+import { auditLog, chatMessages } from './db/schema';
+import { STAFF_READ_ACTION } from './features/audit/audit.service';
 import { settleReplies } from './testing/consult';
 import { ROUTE_CATALOGUE, type RouteCase } from './testing/route-catalogue';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -115,5 +116,32 @@ describe('authorization matrix', () => {
     );
     expect(mismatches).toEqual([]);
     expect(leaks).toEqual([]);
+  });
+
+  it('audits a read-only view of another account’s chat (?ia=1) for exactly the actors who may open it', async () => {
+    const owner = world.users.owner;
+    const readsOfOwner = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, STAFF_READ_ACTION), eq(auditLog.targetId, owner.id)));
+    for (const actor of ACTING_ORDER) {
+      const before = (await readsOfOwner()).length;
+      const response = await world.clientOf(actor).get(`/api/chats/${owner.chatId}?ia=1`);
+      const reads = await readsOfOwner();
+      if (actor === 'superAdmin') {
+        expect(response.status).toBe(200);
+        expect(reads).toHaveLength(before + 1);
+        expect(reads.at(-1)).toMatchObject({
+          actorId: world.users.superAdmin.id,
+          actorEmail: world.users.superAdmin.email,
+          targetType: 'user',
+          after: { chatId: owner.chatId },
+        });
+      } else {
+        // Refused, or the owner reading their own chat: no staff read to record.
+        expect(reads, actor).toHaveLength(before);
+      }
+    }
   });
 });

@@ -239,3 +239,16 @@ test.describe('My Plan', () => {
     });
   });
 });
+
+test.describe('the weekly check-in unsubscribe page', () => {
+  test.use({ allowConsoleErrors: [/\/api\/plan\/check-in\/unsubscribe\?token=/] });
+
+  test('opens without sign-in and refuses a link that is not valid, pointing to My Plan', async ({ page }) => {
+    await page.goto('/plan/unsubscribe?token=not-a-real-token');
+    await expect(page.getByRole('heading', { name: 'Unsubscribe from the weekly check-in' })).toBeVisible();
+    await expect(
+      page.getByText('This unsubscribe link is not valid. Sign in to change your e-mail settings.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to My Plan' })).toHaveAttribute('href', '/plan');
+  });
+});

@@ -1,3 +1,4 @@
+import { PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../shared/plan';
 import type { PlanDueFilter } from '../../shared/schemas/plan';
 import { sharedPagePath } from '../../shared/schemas/share';
 import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggestions';
@@ -13,6 +14,10 @@ export const paths = {
   profile: { path: '/profile', href: (tab?: string) => (tab ? `/profile?tab=${tab}` : '/profile') },
   savedChats: { path: '/saved-chats', href: () => '/saved-chats' },
   plan: { path: '/plan', href: (due?: PlanDueFilter) => (due ? `/plan?due=${due}` : '/plan') },
+  planUnsubscribe: {
+    path: PLAN_UNSUBSCRIBE_PAGE_PATH,
+    href: (token: string) => `${PLAN_UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`,
+  },
   consult: {
     path: '/consult',
     /** With a video link, the intake opens with it filled in. */

@@ -222,9 +222,23 @@ describe('chats of a user', () => {
     const { chats: list } = await boss.client.json(`/api/admin/users/${user.id}/chats`);
     expect(list).toMatchObject([{ id: chat.id, title: 'Original', totalTokens: 42 }]);
     // The read-only view (?ia=1) is the consultation's chat route, open to super admins.
+    const openedAt = Date.now();
     const opened = await boss.client.json(`/api/chats/${chat.id}?ia=1`);
     expect(opened).toMatchObject({ chat: { id: chat.id } });
     expect(JSON.stringify(opened)).toContain('Hello there');
+    // Opening it is audited, and the audit log screen's list shows who read whose chat, and when.
+    const { entries } = await boss.client.json(`/api/admin/audit?target=${user.id}`);
+    expect(entries).toMatchObject([
+      {
+        action: 'chat.read_only_view',
+        actorId: boss.id,
+        actorEmail: boss.email,
+        targetType: 'user',
+        targetId: user.id,
+        after: { chatId: chat.id },
+      },
+    ]);
+    expect(Date.parse(entries[0].createdAt)).toBeGreaterThanOrEqual(openedAt - 1000);
 
     await boss.client.json(`/api/admin/chats/${chat.id}`, {
       method: 'PATCH',

@@ -29,6 +29,23 @@ export async function recordAudit(tx: Executor, actor: Pick<SessionUser, 'id' | 
   });
 }
 
+/** The action of a staff member opening a user's chat read-only (`?ia=1`). */
+export const STAFF_READ_ACTION = 'chat.read_only_view';
+
+/** Records that a staff member opened a user's chat read-only: who, whose chat (the target), which, when. */
+export function recordStaffRead(
+  db: Executor,
+  staff: Pick<SessionUser, 'id' | 'email'>,
+  chat: { id: string; userId: string },
+) {
+  return recordAudit(db, staff, {
+    action: STAFF_READ_ACTION,
+    targetType: 'user',
+    targetId: chat.userId,
+    after: { chatId: chat.id },
+  });
+}
+
 /**
  * Takes a deleted account out of the audit log and keeps what staff did: each entry keeps its action,
  * time and acting staff member. The account's id becomes one random pseudonym (its entries still read

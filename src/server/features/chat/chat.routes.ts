@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
+import { recordStaffRead } from '../audit/audit.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
 import { claimFirstReply, isStaleClaim, promptHistory } from './chat.queries';
 import { accessChat, addVideoToChat, chatView, removeVideoFromChat, storeUserMessage } from './chat.service';
@@ -33,6 +34,7 @@ export function chatRoutes(deps: AppDeps) {
         const access = await accessChat(deps, user, c.req.valid('param').chatId, {
           allowAdminRead: c.req.valid('query').ia === '1',
         });
+        if (access.readOnly) await recordStaffRead(deps.db, user, access.chat);
         return c.json(await chatView(deps, user, access), 200);
       },
     )

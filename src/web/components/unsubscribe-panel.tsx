@@ -1,20 +1,33 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { MailX, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { AppLink } from '../../../lib/link';
-import { paths } from '../../../lib/paths';
-import { useUnsubscribe } from '../api/unsubscribe';
+import { isApiError } from '../lib/api-client';
+import { AppLink } from '../lib/link';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
+import { Spinner } from './ui/spinner';
 
 /**
- * The e-mail's unsubscribe link lands here: the page unsubscribes at once (no sign-in: the link's
- * token is the proof). It runs in the browser, so a mail scanner fetching the link changes nothing.
+ * An e-mail's unsubscribe link lands here: the page unsubscribes at once (no sign-in: the link's token
+ * is the proof). It runs in the browser, so a mail scanner fetching the link changes nothing.
  */
-export function UnsubscribePanel({ token }: { token: string }) {
-  const unsubscribe = useUnsubscribe();
+export function UnsubscribePanel({
+  token,
+  unsubscribe,
+  mailName,
+  done,
+  back,
+}: {
+  token: string;
+  /** The feature's unsubscribe mutation, called with the token. */
+  unsubscribe: UseMutationResult<unknown, Error, string>;
+  /** e.g. 'the weekly e-mail' */
+  mailName: string;
+  /** What the user reads once unsubscribed. */
+  done: string;
+  back: { to: string; label: string };
+}) {
   const { mutate } = unsubscribe;
   useEffect(() => {
     if (token) mutate(token);
@@ -27,14 +40,9 @@ export function UnsubscribePanel({ token }: { token: string }) {
       <CardHeader>
         <MailX className="size-8 text-primary" aria-hidden />
         <CardTitle>
-          {unsubscribe.isSuccess ? 'You are unsubscribed' : 'Unsubscribe from the weekly e-mail'}
+          {unsubscribe.isSuccess ? 'You are unsubscribed' : `Unsubscribe from ${mailName}`}
         </CardTitle>
-        {unsubscribe.isSuccess ? (
-          <CardDescription>
-            You will no longer get the weekly video suggestions e-mail. You can turn it back on from Video
-            Suggestions at any time.
-          </CardDescription>
-        ) : null}
+        {unsubscribe.isSuccess ? <CardDescription>{done}</CardDescription> : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         {unsubscribe.isPending ? (
@@ -56,7 +64,7 @@ export function UnsubscribePanel({ token }: { token: string }) {
           </Alert>
         ) : null}
         <Button asChild variant="outline" className="justify-self-start">
-          <AppLink to={paths.suggestions.href()}>Go to Video Suggestions</AppLink>
+          <AppLink to={back.to}>{back.label}</AppLink>
         </Button>
       </CardContent>
     </Card>
