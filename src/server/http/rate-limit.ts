@@ -33,6 +33,9 @@ export const RATE_LIMITS = {
   'added-video': { windowSeconds: HOUR, perUser: 60, perIp: 180 },
   'ask-library': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
   'plan-proposal': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  // A shared conversation is public: reading it is cheap, guessing tokens must not be.
+  'shared-read': { windowSeconds: 60, perUser: 60, perIp: 60 },
+  'shared-copy': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

@@ -13,8 +13,7 @@ import { getProfile } from '../profile/profile.service';
 import { isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type CandidatePassage,
-  MAX_FOLLOW_UP_CHARS,
-  MAX_FOLLOW_UPS,
+  FOLLOW_UPS_SYSTEM,
   offlineFollowUps,
   parseFollowUps,
 } from './offline-follow-ups';
@@ -23,8 +22,6 @@ import {
 const PASSAGE_BUDGET = 6_000;
 /** The answer as the model reads it when suggesting. */
 const ANSWER_CHARS = 3_000;
-
-const FOLLOW_UPS_SYSTEM = `You suggest what an entrepreneur could ask their business consultant next. Write up to ${MAX_FOLLOW_UPS} short follow-up questions (each under ${MAX_FOLLOW_UP_CHARS} characters), one per line, without numbering: each about something in the video passages that the answer did not cover yet, and useful for the business described. Write only the questions.`;
 
 interface Suggested {
   questions: string[];

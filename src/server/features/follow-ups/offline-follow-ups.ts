@@ -6,6 +6,9 @@ export const MAX_FOLLOW_UPS = 3;
 export const MAX_FOLLOW_UP_CHARS = 120;
 const SNIPPET_WORDS = 8;
 
+/** What the model is told when it writes them (with an AI key). */
+export const FOLLOW_UPS_SYSTEM = `You suggest what an entrepreneur could ask their business consultant next. Write up to ${MAX_FOLLOW_UPS} short follow-up questions (each under ${MAX_FOLLOW_UP_CHARS} characters), one per line, without numbering: each about something in the video passages that the answer did not cover yet, and useful for the business described. Write only the questions.`;
+
 export interface CandidatePassage {
   startSeconds: number | null;
   text: string;

@@ -3,7 +3,7 @@ import { chatIdParam } from '../../../shared/schemas/consult';
 import { shareLinkParam, shareTokenParam } from '../../../shared/schemas/share';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { ipRateLimit } from '../../http/ip-rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import {
@@ -15,14 +15,9 @@ import {
 } from './share.service';
 
 /** Read-only links to a chat: the owner makes and revokes them; anyone with one reads it. */
-export function shareRoutes({ db, config }: AppDeps) {
+export function shareRoutes(deps: AppDeps) {
+  const { db } = deps;
   const onboarded = requireOnboarded(db);
-  // A shared page is public: each address may read a few a second, no more.
-  const sharedReads = ipRateLimit(db, config.RATE_LIMIT_ENABLED, {
-    name: 'shared',
-    windowSeconds: 60,
-    max: 60,
-  });
   return new Hono<AppEnv>()
     .get('/chats/:chatId/share-links', requireUser, validate('param', chatIdParam), async (c) => {
       return c.json({ links: await listShareLinks(db, currentUser(c), c.req.valid('param').chatId) }, 200);
@@ -39,12 +34,18 @@ export function shareRoutes({ db, config }: AppDeps) {
         return c.json({ revoked: true as const }, 200);
       },
     )
-    .get('/shared/:token', sharedReads, validate('param', shareTokenParam), async (c) => {
+    .get('/shared/:token', rateLimit(deps, 'shared-read'), validate('param', shareTokenParam), async (c) => {
       c.header('X-Robots-Tag', 'noindex, nofollow');
       return c.json(await sharedConversation(db, c.req.valid('param').token), 200);
     })
-    .post('/shared/:token/copy', onboarded, sharedReads, validate('param', shareTokenParam), async (c) => {
-      const chatId = await saveSharedCopy(db, currentUser(c), c.req.valid('param').token);
-      return c.json({ id: chatId }, 201);
-    });
+    .post(
+      '/shared/:token/copy',
+      onboarded,
+      rateLimit(deps, 'shared-copy'),
+      validate('param', shareTokenParam),
+      async (c) => {
+        const chatId = await saveSharedCopy(db, currentUser(c), c.req.valid('param').token);
+        return c.json({ id: chatId }, 201);
+      },
+    );
 }

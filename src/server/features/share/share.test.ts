@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, rateLimits, shareLinks } from '../../db/schema';
+import { chatMessages, requestLimits, shareLinks } from '../../db/schema';
 import { createManualChat } from '../../testing/consult';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -171,8 +171,8 @@ describe('shared page rate limit', () => {
       );
       const [counter] = await limited.db
         .select()
-        .from(rateLimits)
-        .where(eq(rateLimits.key, 'shared:203.0.113.7'));
+        .from(requestLimits)
+        .where(and(eq(requestLimits.action, 'shared-read'), eq(requestLimits.subject, 'ip:203.0.113.7')));
       expect(counter?.count).toBe(62);
     } finally {
       await limited.close();

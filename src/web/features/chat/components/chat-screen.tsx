@@ -209,7 +209,7 @@ export function ChatScreen({
   const streamingId = status === 'streaming' ? messages.at(-1)?.id : undefined;
   const last = messages.at(-1);
   const lastAnswer =
-    last?.role === 'assistant' && storedAt.has(last.id) && last.metadata?.status !== 'error' ? last : null;
+    last?.role === 'assistant' && storedAt.has(last.id) && last.metadata?.status === 'complete' ? last : null;
   const waiting = (status === 'submitted' || waitingForOtherTab) && messages.at(-1)?.role !== 'assistant';
   const send = () => {
     const text = input.trim();
