@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { monthKey } from '../../shared/dates';
-import { chatMessages, chats, supportTickets, usageMonths } from '../db/schema';
+import { chats, supportTickets, usageMonths } from '../db/schema';
 import { insertSource, type SourceVideo } from '../features/chat/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
+import { appendMessage } from './library-fixtures';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
 
@@ -31,6 +32,8 @@ export interface World {
   freshChat(user: WorldUser, options?: { answered?: boolean }): Promise<string>;
   /** A new chat of `user` with a second video, for routes that remove one. */
   freshSource(user: WorldUser): Promise<{ chatId: string; sourceId: string }>;
+  /** A new chat of `user` whose branch on screen is a question and its answer (to regenerate or edit). */
+  freshAnswer(user: WorldUser): Promise<{ chatId: string; questionId: string; answerId: string }>;
 }
 
 const ROLE_OF: Record<SignedInActor, 'user' | 'admin' | 'super_admin'> = {
@@ -62,6 +65,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
         video(`A second video. Secret ${user.marker}.`),
       );
       return { chatId, sourceId: source.id };
+    },
+    async freshAnswer(user) {
+      const chat = { id: await insertChat(t, user.id, user.marker, false), userId: user.id };
+      const questionId = await appendMessage(t, chat, { role: 'user', content: `Question ${user.marker}` });
+      const answerId = await appendMessage(t, chat, { role: 'assistant', content: `Answer ${user.marker}` });
+      return { chatId: chat.id, questionId, answerId };
     },
   };
 }
@@ -99,9 +108,7 @@ async function insertChat(t: TestApp, userId: string, marker: string, answered =
   await insertSource(t.db, { chatId: chat!.id, userId }, 1, own);
   // An answered chat has messages and its first answer claimed; an unanswered one awaits its first answer.
   if (answered) {
-    await t.db
-      .insert(chatMessages)
-      .values({ chatId: chat!.id, userId, role: 'user', content: `Question ${marker}` });
+    await appendMessage(t, { id: chat!.id, userId }, { role: 'user', content: `Question ${marker}` });
     await t.db.update(chats).set({ firstReplyClaimedAt: new Date() }).where(eq(chats.id, chat!.id));
   }
   return chat!.id;

@@ -62,6 +62,7 @@ async function userWithEverything() {
     'business name': `Bakery${mark}`,
     transcript: `We talk about pricing${mark} for sourdough.`,
     'chat message': `How should I price${mark} the box?`,
+    'edited message': `How should I price${mark} the bread box?`,
     'added video': `Loyalty cards${mark} bring customers back.`,
     'library question': `What do my videos say about pricing${mark} and loyalty cards${mark}?`,
     'chat title (before the staff rename)': `Pricing${mark}`,
@@ -84,6 +85,16 @@ async function userWithEverything() {
   await readUiStream(
     await user.client.post(`/api/chats/${chatId}/messages`, { content: texts['chat message'] }),
   );
+  // The question edited and its answer regenerated: versions of both are kept (decision 041).
+  const asked = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-2);
+  await readUiStream(
+    await user.client.post(`/api/chats/${chatId}/messages/${asked.id}/edit`, {
+      content: texts['edited message'],
+    }),
+  );
+  const answered = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-1);
+  await readUiStream(await user.client.post(`/api/chats/${chatId}/messages/${answered.id}/regenerate`));
+  const branchEnd = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-1).id as string;
   await user.client.json(`/api/chats/${chatId}`, {
     method: 'PATCH',
     json: { title: texts['chat title (before the staff rename)'] },
@@ -148,6 +159,7 @@ async function userWithEverything() {
     "the user's e-mail": user.email,
     // A chat's sources hold ids and numbers only: the added one is found by its own id.
     "the added video's place in the chat": source.id as string,
+    'the end of the branch on screen': branchEnd,
     ...texts,
     // Every text above and every profile field carries the mark: a part or a copy of any of them.
     'the mark of their texts': mark,
@@ -156,6 +168,7 @@ async function userWithEverything() {
 }
 
 describe('account deletion', () => {
+  // Two accounts with a row in every table (replies and their versions too): more than the default 30 s.
   it('leaves nothing of the user in any column of any table, and keeps everyone else’s', async () => {
     const user = await userWithEverything();
     const bystander = await userWithEverything();
@@ -179,6 +192,8 @@ describe('account deletion', () => {
         'video_passages.text holds added video',
         "chat_sources.id holds the added video's place in the chat",
         'chats.title holds library question',
+        'chat_messages.content holds edited message',
+        'chats.current_leaf_id holds the end of the branch on screen',
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
@@ -189,7 +204,7 @@ describe('account deletion', () => {
 
     expect(await scanEveryColumn(t.db, user.needles), 'columns still naming the deleted user').toEqual([]);
     expect(await scanEveryColumn(t.db, bystander.needles)).toEqual(bystanderBefore);
-  });
+  }, 90_000);
 
   it('keeps what staff did in the audit log: action, staff member and time, without the user', async () => {
     const user = await userWithEverything();
