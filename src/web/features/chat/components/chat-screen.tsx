@@ -26,7 +26,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { replyTransport, toUIMessages } from '../api/reply-transport';
-import { MessageBubble } from './message-bubble';
+import { useShowVersion } from '../api/show-version';
+import { type MessageActions, MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';
 
 const RESYNC_ATTEMPTS = 20;
@@ -56,7 +57,7 @@ export function ChatScreen({
   const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
   /** Said to screen readers when a reply ends (the streamed words are not: they would be read one by one). */
   const [replyEnded, setReplyEnded] = useState('');
-  const { messages, sendMessage, setMessages, status, stop } = useChat<ConsultUIMessage>({
+  const { messages, sendMessage, regenerate, setMessages, status, stop } = useChat<ConsultUIMessage>({
     id: chatId,
     messages: toUIMessages(view.messages),
     transport: replyTransport(chatId),
@@ -160,6 +161,34 @@ export function ChatScreen({
     setInput('');
     void sendMessage({ text });
   };
+  const shownVersion = useShowVersion(chatId);
+  const versionsOf = new Map(current.messages.map((message) => [message.id, message.versionIds]));
+  const canAct = !readOnly && !exceeded && !busy && !waitingForOtherTab;
+  // The last answer: the assistant messages after the last question (an answer and its apology).
+  const lastAnswerStart = messages.findLastIndex((message) => message.role === 'user') + 1;
+  const lastAnswer = messages[lastAnswerStart];
+  const actionsFor = (message: ConsultUIMessage): MessageActions => {
+    const ids = versionsOf.get(message.id);
+    return {
+      versions: ids && {
+        ids,
+        onShow: (messageId) =>
+          shownVersion.mutate(messageId, {
+            onSuccess: (fresh) => setMessages(toUIMessages(fresh.messages)),
+            onError: (error) => toast.error(error.message),
+          }),
+      },
+      busy: busy || shownVersion.isPending,
+      onRegenerate:
+        canAct && lastAnswer && message.id === messages.at(-1)?.id && message.role === 'assistant'
+          ? () => void regenerate({ messageId: lastAnswer.id })
+          : undefined,
+      onEdit:
+        canAct && message.role === 'user' && versionsOf.has(message.id)
+          ? (text) => void sendMessage({ text, messageId: message.id })
+          : undefined,
+    };
+  };
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 py-4 sm:py-6">
@@ -188,6 +217,7 @@ export function ChatScreen({
               message={item}
               citations={citations}
               streaming={item.id === streamingId}
+              actions={actionsFor(item)}
             />
           ),
         )}
