@@ -35,9 +35,11 @@ export async function startAppServer(env = {}) {
       SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAILS.join(','),
       SMTP_URL: '',
       DATABASE_URL: '',
+      OFFLINE_MODEL_TEST_GATE: 'true',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel carries the offline model's test gate (holdOfflineModel / releaseOfflineModel).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const logs = [];
   const mails = [];
@@ -70,6 +72,17 @@ export async function startAppServer(env = {}) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const coldStartMs = performance.now() - started;
+  /** Sends the gate its word and resolves once the server has applied it. */
+  const gate = (word) =>
+    new Promise((resolve) => {
+      const applied = (message) => {
+        if (message?.offlineGate !== word) return;
+        child.off('message', applied);
+        resolve(undefined);
+      };
+      child.on('message', applied);
+      child.send({ offlineGate: word });
+    });
   const superAdmins = [...SUPER_ADMIN_EMAILS];
 
   return {
@@ -78,6 +91,9 @@ export async function startAppServer(env = {}) {
     coldStartMs,
     mails,
     logs,
+    /** The offline model's replies stop after their first words until releaseOfflineModel (or Stop). */
+    holdOfflineModel: () => gate('close'),
+    releaseOfflineModel: () => gate('open'),
     takeSuperAdminEmail() {
       const email = superAdmins.shift();
       if (!email) throw new Error('all super admin e-mails of this server are used');

@@ -7,12 +7,15 @@ import { createServer } from 'node:http';
  * @typedef {object} StubReply
  * @property {string[]} [chunks] text pieces streamed one per event
  * @property {number} [firstTokenDelayMs] wait before the first piece
- * @property {number} [delayMs] wait between pieces
+ * @property {number} [delayMs] wait between pieces (the benchmark's pacing; tests hold with `hold`)
+ * @property {{ after: number, until: Promise<unknown> }} [hold] send `after` pieces, then wait until the
+ *   test settles `until` (a gate it opens) or the app hangs up: a test never races the stream's pace
  * @property {number} [failAfter] destroy the connection after this many pieces
  * @property {number} [status] answer this status (e.g. 429) instead of streaming
  * @property {string} [retryAfter] the Retry-After header with `status`
  * @property {{ prompt_tokens: number, completion_tokens: number }} [usage]
  * @property {boolean} [withoutUsage] never send the usage chunk (some endpoints ignore stream_options)
+ * @property {unknown} [json] a structured output (the app sent a JSON-schema response_format): its JSON is the content
  */
 
 /** @param {{ models?: string[], defaultReply?: StubReply }} [options] */
@@ -80,8 +83,14 @@ export async function startOpenAiStub(options = {}) {
         model,
         choices: [{ index: 0, delta, finish_reason: finish }],
       });
-    const chunks = reply.chunks ?? defaultReply.chunks ?? [];
+    const chunks =
+      reply.json !== undefined ? [JSON.stringify(reply.json)] : (reply.chunks ?? defaultReply.chunks ?? []);
+    const hangUp = new Promise((resolve) => res.once('close', resolve));
+    const held = (index) =>
+      reply.hold && index === reply.hold.after ? Promise.race([reply.hold.until, hangUp]) : undefined;
     if (!body?.stream) {
+      await held(0);
+      if (res.destroyed) return;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -111,6 +120,7 @@ export async function startOpenAiStub(options = {}) {
     chunk({ role: 'assistant', content: '' });
     for (const [index, piece] of chunks.entries()) {
       if (index > 0 && reply.delayMs) await sleep(reply.delayMs);
+      await held(index);
       if (res.destroyed) return;
       if (reply.failAfter !== undefined && index >= reply.failAfter) {
         cutOff = true;
@@ -120,6 +130,8 @@ export async function startOpenAiStub(options = {}) {
       chunk({ content: piece });
       record.firstTokenAt ??= performance.now();
     }
+    await held(chunks.length);
+    if (res.destroyed) return;
     chunk({}, 'stop');
     if (body.stream_options?.include_usage && !reply.withoutUsage) {
       event({

@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
+import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
+import { refuseCommonPasswords } from './auth/common-passwords';
 import { sessionMiddleware } from './auth/middleware';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -13,8 +15,12 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
+import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryRoutes } from './features/library/library.routes';
+import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { shareRoutes } from './features/share/share.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { suggestionsRoutes } from './features/suggestions/suggestions.routes';
 import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin.routes';
@@ -24,6 +30,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
+import { signInSlowdown } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { webAppRoutes } from './http/static';
@@ -62,6 +69,10 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
       .route('/', assistantRoutes(deps))
+      .route('/', ratingsRoutes(deps))
+      .route('/', shareRoutes(deps))
+      .route('/', followUpsRoutes(deps))
+      .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))
@@ -92,7 +103,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
-  app.post('/api/auth/*', validateRawJson(textFieldsWithoutNul));
+  app.post(
+    '/api/auth/*',
+    validateRawJson(textFieldsWithoutNul),
+    validateRawJson(authRequestFields),
+    refuseCommonPasswords(),
+  );
+  app.post('/api/auth/sign-in/email', signInSlowdown(deps));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // Better Auth answers or throws its own failures; when the database is down, say so as our API
     // does (a sign-up that cannot create its user answers 422, so that is checked too).

@@ -1,14 +1,21 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from './app';
+import { chatMessages } from './db/schema';
+import { settleReplies } from './testing/consult';
 import { ROUTE_CATALOGUE, type RouteCase } from './testing/route-catalogue';
 import { createTestApp, type TestApp } from './testing/test-app';
+import { isUiStream, parseUiStream, type ReadStream, readFirstEvent } from './testing/ui-stream';
 import { ACTORS, type Actor, buildWorld, type SignedInActor, type World } from './testing/world';
+import { countWrites, writesSoFar } from './testing/write-counter';
 
 /**
  * The authorization matrix: every route of the app × {anonymous, the owner, another user, admin,
  * super admin}. Built from the app's own route table, so a route added without an entry fails here.
  * For every answer, the body never carries another account's data (each account's rows hold a marker
- * no one else may see); super admins, who may read everyone's data, are the exception.
+ * no one else may see); super admins, who may read everyone's data, are the exception. A refused request
+ * writes nothing; a streamed answer is read to its end (an endless stream to its first event), carries no
+ * error, and is stored exactly as it streamed.
  */
 
 let t: TestApp;
@@ -16,6 +23,7 @@ let world: World;
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
+  await countWrites(t.db);
 });
 afterAll(() => t.close());
 
@@ -34,15 +42,34 @@ async function send(key: string, routeCase: RouteCase, actor: Actor) {
   const method = key.split(' ')[0]!;
   const request = await routeCase.request(world, actor);
   const client = request.client ?? world.clientOf(actor);
+  const before = await writesSoFar(t.db);
   const response = await client.request(request.path, {
     method,
     ...(request.body === undefined ? {} : { json: request.body }),
   });
-  if (routeCase.eventStream) {
-    await response.body?.cancel();
-    return { status: response.status, body: '' };
+  // Endless: what it carries first (its ready event) is checked like any body.
+  const endless = routeCase.eventStream && response.ok;
+  const body = endless ? await readFirstEvent(response) : await response.text();
+  const answer = isUiStream(response) ? parseUiStream(body) : undefined;
+  // An answer is saved as its stream ends: let it land before its writes are counted.
+  if (answer) await settleReplies(t.db);
+  return { status: response.status, body, answer, written: (await writesSoFar(t.db)) - before };
+}
+
+/** What an accepted answer wrote: its actor's newest answer holds exactly what the stream carried. */
+async function answerMismatch(actor: Actor, answer: ReadStream): Promise<string | undefined> {
+  if (answer.chunks.some((chunk) => chunk.type === 'error')) return 'its stream carries an error';
+  const user = world.users[actor as SignedInActor];
+  const [stored] = await t.db
+    .select({ content: chatMessages.content, status: chatMessages.status })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, user.id), eq(chatMessages.role, 'assistant')))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.seq))
+    .limit(1);
+  if (stored?.content !== answer.text || stored.status !== 'complete') {
+    return `stored ${JSON.stringify(stored).slice(0, 120)} for a stream of ${answer.text.slice(0, 60)}`;
   }
-  return { status: response.status, body: await response.text() };
+  return undefined;
 }
 
 function foreignMarkers(actor: Actor): string[] {
@@ -65,8 +92,13 @@ describe('authorization matrix', () => {
     let cells = 0;
     for (const [key, routeCase] of Object.entries(ROUTE_CATALOGUE)) {
       for (const actor of ACTING_ORDER) {
-        const { status, body } = await send(key, routeCase, actor);
+        const { status, body, answer, written } = await send(key, routeCase, actor);
         cells += 1;
+        if (status >= 400 && written !== 0) {
+          leaks.push(`${key} as ${actor} wrote rows though refused with ${status}`);
+        }
+        const wrong = status === 200 && answer ? await answerMismatch(actor, answer) : undefined;
+        if (wrong) leaks.push(`${key} as ${actor}: ${wrong}`);
         if (status !== routeCase.expected[actor]) {
           mismatches.push(
             `${key} as ${actor}: expected ${routeCase.expected[actor]}, got ${status} ${body.slice(0, 160)}`,

@@ -83,6 +83,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   AI_DEFAULT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  /** Test-only: the browser journeys hold the offline model's streams through the IPC channel. */
+  OFFLINE_MODEL_TEST_GATE: flag(false),
 
   YOUTUBE_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.youtube.com')),
   YOUTUBE_API_KEY: optionalString,

@@ -97,7 +97,11 @@ describe('faults while replying', () => {
   });
 
   it('the client going away mid-stream: the partial reply is saved with its tokens', async () => {
-    stub.enqueue({ chunks: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 30 });
+    const never = new Promise(() => {});
+    stub.enqueue({
+      chunks: Array.from({ length: 40 }, (_, i) => `word${i} `),
+      hold: { after: 2, until: never },
+    });
     const client = new AbortController();
     const response = await user.client.request(`/api/chats/${chatId}/messages`, {
       method: 'POST',

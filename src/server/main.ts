@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
+import type { StreamGate } from './adapters/ai';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { startIndexingPendingVideos } from './features/chat/sources.service';
@@ -80,8 +81,25 @@ async function main() {
     logger.info('stopped');
     process.exit(0);
   };
+  if (runtime.offlineGate) listenForGateMessages(runtime.offlineGate);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The browser journeys' hold on the offline model (OFFLINE_MODEL_TEST_GATE): `{ offlineGate: 'close' }` or
+ * `'open'` over the IPC channel of the process that started this one, answered once applied. No HTTP
+ * route reaches it.
+ */
+function listenForGateMessages(gate: StreamGate) {
+  if (!process.send || !process.channel) return;
+  process.on('message', (message: { offlineGate?: unknown }) => {
+    if (message?.offlineGate === 'close') gate.close();
+    else if (message?.offlineGate === 'open') gate.open();
+    else return;
+    process.send?.({ offlineGate: message.offlineGate });
+  });
+  process.channel.unref();
 }
 
 main().catch((error) => {

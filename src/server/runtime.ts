@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createAiProvider } from './adapters/ai';
+import { createAiProvider, createStreamGate, type StreamGate } from './adapters/ai';
 import type { BillingProvider } from './adapters/billing';
 import { createLocalBillingProvider } from './adapters/billing/local';
 import { createStripeBillingProvider } from './adapters/billing/stripe';
@@ -22,10 +22,14 @@ export interface RuntimeOverrides {
   mailer?: Mailer;
   /** A billing provider with a test clock (tests); otherwise chosen by BILLING_PROVIDER. */
   billing?: BillingProvider;
+  /** The offline model's test gate (tests); otherwise one only when OFFLINE_MODEL_TEST_GATE is set. */
+  offlineGate?: StreamGate;
 }
 
 export interface Runtime {
   deps: AppDeps;
+  /** Holds the offline model's streams while a test acts: present in tests only. */
+  offlineGate?: StreamGate;
   /** Tells long-running work to wrap up (aborts `deps.shutdownSignal`). */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -73,7 +77,13 @@ export async function createRuntime(
   const secret = resolveAuthSecret(config, logger);
   const auth = createAuth({ config, db, mailer, logger, secret });
   const billing = overrides.billing ?? createBillingProvider(config, db, secret);
-  const ai = createAiProvider({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL });
+  const offlineGate =
+    overrides.offlineGate ?? (config.OFFLINE_MODEL_TEST_GATE ? createStreamGate() : undefined);
+  const ai = createAiProvider({
+    apiKey: config.OPENAI_API_KEY,
+    baseUrl: config.OPENAI_BASE_URL,
+    offlineGate,
+  });
   const transcripts = createTranscriptFetcher({
     db,
     logger,
@@ -108,6 +118,7 @@ export async function createRuntime(
       logger,
       shutdownSignal: shutdown.signal,
     },
+    offlineGate,
     beginShutdown: () => shutdown.abort(),
     async close() {
       shutdown.abort();

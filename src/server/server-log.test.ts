@@ -86,7 +86,7 @@ describe('on a loopback BASE_URL, the way npm start runs on a laptop', () => {
   const log = capturedLog();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'info' }, { logTo: log.stream });
+    t = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'trace' }, { logTo: log.stream });
   });
   afterAll(() => t.close());
 
@@ -103,6 +103,58 @@ describe('on a loopback BASE_URL, the way npm start runs on a laptop', () => {
       }
     }
     expect(log.text()).not.toContain('not delivered');
+  });
+
+  it('prints a mail as its recipient, kind and sign-in link or code only: nothing the user typed', async () => {
+    const typed = randomBytes(6).toString('hex');
+    const typedLink = `https://example.com/${typed}`;
+    const typedNumber = String(100_000 + (parseInt(typed.slice(0, 5), 16) % 900_000));
+    const name = `Maya ${typed}`;
+    const user = await t.createUser({ name });
+    const since = new Date();
+    const from = log.entries().length;
+    const ticket = await user.client.json<{ ticket: { id: string } }>(
+      '/api/support/tickets',
+      {
+        method: 'POST',
+        json: {
+          subject: `Invoice ${typed} ${typedNumber}`,
+          message: `See ${typedLink} and call ${typedNumber}`,
+        },
+      },
+      201,
+    );
+    await user.client.json(
+      `/api/support/tickets/${ticket.ticket.id}/replies`,
+      {
+        method: 'POST',
+        json: { message: `Also ${typedLink}?code=${typedNumber}` },
+      },
+      201,
+    );
+    await requestEverySignInMail(t, user.email);
+
+    const mails = (await t.db.select().from(outboxEmails)).filter((mail) => mail.createdAt >= since);
+    expect(mails.some((mail) => mail.text.includes(typedLink))).toBe(true);
+    const lines = log
+      .entries()
+      .slice(from)
+      .filter((entry) => entry.mail);
+    expect(lines).toHaveLength(mails.length);
+    for (const line of lines) {
+      const mail = line.mail as { to: string; kind: string; links: string[]; codes: string[] };
+      expect(Object.keys(mail).sort()).toEqual(['codes', 'kind', 'links', 'to']);
+      expect(line.msg).toBe(`mail to ${mail.to}: ${mail.kind}`);
+      const isSignIn = ['verification', 'magic-link', 'password-reset'].includes(mail.kind);
+      expect(mail.links, mail.kind).toHaveLength(isSignIn ? 1 : 0);
+      expect(mail.codes, mail.kind).toHaveLength(mail.kind.startsWith('one-time-code') ? 1 : 0);
+    }
+    expect(lines.map((line) => (line.mail as { kind: string }).kind)).toEqual(
+      expect.arrayContaining(['support-request', 'support-follow-up', 'magic-link', 'one-time-code:sign-in']),
+    );
+    const text = log.text();
+    expect(text).not.toContain(typed);
+    expect(text).not.toContain(typedNumber);
   });
 });
 

@@ -138,6 +138,14 @@ export function parseDuration(text: string): number | null {
   return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
 }
 
+/** Where video stills load from: the only outside images the pages may show (the CSP's img-src). */
+export const YOUTUBE_THUMBNAIL_ORIGINS = ['https://i.ytimg.com', 'https://img.youtube.com'] as const;
+
+/** Whether a still is one of YouTube's own (another site's image link is not shown). */
+export function isYouTubeThumbnail(url: string): boolean {
+  return URL.canParse(url) && (YOUTUBE_THUMBNAIL_ORIGINS as readonly string[]).includes(new URL(url).origin);
+}
+
 /** YouTube's own thumbnail of a video: its high-quality still (hqdefault, 480×360), which every video has. */
 export function youTubeThumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;

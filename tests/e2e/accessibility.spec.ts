@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { expectNoSeriousViolations, VIEWPORTS } from './support/accessibility';
 import { createSampleChat } from './support/consult';
 import { chooseFreePlanViaApi, completeProfileViaApi, signUpOnboarded } from './support/onboarding';
+import { addPlanItemViaApi } from './support/plan';
 import { signUpViaApi } from './support/users';
 
 /** Every page of the spec, at desktop and phone width, as the role that sees it: 0 serious/critical. */
@@ -66,6 +67,8 @@ for (const viewport of VIEWPORTS) {
       await auditPage(page, '/consult', 'Smart Business Assistant', viewport.name);
       await auditPage(page, '/saved-chats', 'Saved Chats', viewport.name);
       await auditPage(page, '/suggestions', 'This week’s picks', viewport.name);
+      await addPlanItemViaApi(page, server, { title: 'Call three wholesale cafés', dueDate: '2020-01-06' });
+      await auditPage(page, '/plan', 'My Plan', viewport.name);
       await auditPage(page, '/profile', 'Profile', viewport.name);
       for (const tab of [
         'Change Password',

@@ -82,13 +82,15 @@ test.describe('the consultation', () => {
     await expect(answers.nth(1)).toContainText('[01:20]');
     await expect(answers.nth(1)).toContainText(/Tokens: \d+/);
 
-    // Stop mid-stream keeps what arrived, saved on the server.
+    // Stop mid-stream keeps what arrived, saved on the server (the reply is held after its first words).
+    await server.holdOfflineModel();
     await box.fill('Tell me more about referrals');
     await box.press('Enter');
     await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
     await expect(answers.nth(2)).toContainText('Here is what the video says');
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(answers.nth(2)).toContainText('stopped early');
+    await server.releaseOfflineModel();
     await expect(replyStatus).toHaveText('Response stopped');
     const partial = ((await answers.nth(2).textContent()) ?? '').split('Tokens:')[0]!.trim();
     expect(partial).not.toContain('Ask a follow-up about any moment above');
@@ -343,7 +345,11 @@ test.describe('with an AI key', () => {
       ]);
 
       // Stop mid-stream: the provider's request is stopped too, and what arrived is kept.
-      stub.enqueue({ chunks: Array.from({ length: 60 }, (_, i) => `step${i} `), delayMs: 100 });
+      const never = new Promise(() => {});
+      stub.enqueue({
+        chunks: Array.from({ length: 60 }, (_, i) => `step${i} `),
+        hold: { after: 3, until: never },
+      });
       await box.fill('Give me every step');
       await box.press('Enter');
       await expect(answers.nth(2)).toContainText('step2');

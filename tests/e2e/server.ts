@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { startAppServer as start } from '../../scripts/lib/app-server.mjs';
 
+/** A mail as the server log prints it on loopback: recipient, kind, and its sign-in link or code. */
 export interface SentMail {
   to: string;
-  subject: string;
   kind: string;
   links: string[];
   codes: string[];
@@ -19,6 +19,9 @@ export interface AppServer {
   logs: string[];
   /** Resolves with the newest mail of `kind` to `to` sent after `after` mails (polls the log). */
   waitForMail(to: string, kind: string, options?: { after?: number; timeoutMs?: number }): Promise<SentMail>;
+  /** The offline model's replies stop after their first words until released (or stopped). */
+  holdOfflineModel(): Promise<void>;
+  releaseOfflineModel(): Promise<void>;
   /** An e-mail address that becomes super admin when it signs up (each is handed out once). */
   takeSuperAdminEmail(): string;
   stop(): Promise<void>;

@@ -14,7 +14,11 @@ let cluster: Cluster;
 let db: pg.Client;
 beforeAll(async () => {
   stub = await startOpenAiStub({
-    defaultReply: { chunks: Array.from({ length: 200 }, (_, i) => `word${i} `), delayMs: 50 },
+    // Held after four words until the app hangs up: SIGTERM always lands mid-stream.
+    defaultReply: {
+      chunks: Array.from({ length: 200 }, (_, i) => `word${i} `),
+      hold: { after: 4, until: new Promise(() => {}) },
+    },
   });
   cluster = await startCluster(1, { OPENAI_API_KEY: 'system-test-key', OPENAI_BASE_URL: stub.baseURL });
   db = new pg.Client({ connectionString: cluster.postgres.url });

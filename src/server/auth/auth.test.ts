@@ -252,8 +252,9 @@ describe('rate limits', () => {
       const client = limited.client('203.0.113.9');
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
+        // A different account each time: one account pauses sooner (http/rate-limit.test.ts).
         const response = await client.post('/api/auth/sign-in/email', {
-          email: 'x@example.com',
+          email: `x-${i}@example.com`,
           password: 'wrong-password',
         });
         statuses.push(response.status);

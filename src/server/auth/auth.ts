@@ -62,6 +62,19 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => send(authEmails.passwordReset(user.email, url)),
+      // A sign-up with an address that has an account answers a made-up user: built as a real one is,
+      // so the two answers cannot be told apart.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => {
+        const user = { ...coreFields, ...additionalFields };
+        return {
+          ...user,
+          ...newUserFields(user, config),
+          banned: false,
+          banReason: null,
+          banExpires: null,
+          id,
+        };
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -132,22 +145,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            const email = user.email.toLowerCase();
-            const name = displayNameFor(user.name, email);
-            const [first, ...rest] = name.split(/\s+/);
-            const extra = user as { firstName?: string | null; lastName?: string | null };
-            return {
-              data: {
-                ...user,
-                email,
-                name,
-                firstName: extra.firstName?.trim() || first || null,
-                lastName: extra.lastName?.trim() || rest.join(' ') || null,
-                role: config.SUPER_ADMIN_EMAILS.includes(email) ? 'super_admin' : 'user',
-              },
-            };
-          },
+          before: async (user) => ({ data: { ...user, ...newUserFields(user, config) } }),
         },
       },
       session: {
@@ -164,6 +162,24 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What a new user is given beside what was typed: a display name, its two halves, and a role. */
+function newUserFields(
+  user: { email: string; name: string; firstName?: unknown; lastName?: unknown },
+  config: Pick<Config, 'SUPER_ADMIN_EMAILS'>,
+) {
+  const email = user.email.toLowerCase();
+  const name = displayNameFor(user.name, email);
+  const [first, ...rest] = name.split(/\s+/);
+  const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return {
+    email,
+    name,
+    firstName: typed(user.firstName) || first || null,
+    lastName: typed(user.lastName) || rest.join(' ') || null,
+    role: config.SUPER_ADMIN_EMAILS.includes(email) ? 'super_admin' : 'user',
+  };
+}
 
 /**
  * The welcome mail goes out once per user: the flag flips in the same statement that claims the

@@ -7,6 +7,7 @@ export const authEmails = {
     return {
       to,
       kind: 'verification',
+      access: { link: url },
       subject: 'Confirm your e-mail for Vidvisor',
       ...renderMail({
         heading: 'Confirm your e-mail',
@@ -22,6 +23,7 @@ export const authEmails = {
     return {
       to,
       kind: 'password-reset',
+      access: { link: url },
       subject: 'Reset your Vidvisor password',
       ...renderMail({
         heading: 'Reset your password',
@@ -37,6 +39,7 @@ export const authEmails = {
     return {
       to,
       kind: 'magic-link',
+      access: { link: url },
       subject: 'Your Vidvisor sign-in link',
       ...renderMail({
         heading: 'Sign in to Vidvisor',
@@ -49,6 +52,7 @@ export const authEmails = {
     return {
       to,
       kind: `one-time-code:${purpose}`,
+      access: { code },
       subject: `Your Vidvisor code: ${code}`,
       ...renderMail({
         heading: 'Your one-time code',

@@ -46,6 +46,11 @@ export function webAppRoutes(webRoot: string) {
     return c.html(html);
   });
   app.use('*', cacheFor(SHORT), serveStatic({ root, precompressed: true }));
+  // A shared conversation is for whoever has its link, never for search engines.
+  app.use('/shared/*', async (c, next) => {
+    await next();
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+  });
   app.get('*', (c) => {
     const html = indexHtml();
     if (!html) return c.text('The web app is not built. Run `npm run build`.', 503);

@@ -1,4 +1,6 @@
 import { startOpenAiStub } from '../../../scripts/lib/openai-stub.mjs';
+import type { Executor } from '../db/client';
+import { generationLeases } from '../db/schema';
 import { createTestApp, type TestUser } from './test-app';
 
 /** Creates a consultation from a pasted transcript; returns its id. */
@@ -19,6 +21,14 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, attempts =
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('condition not met');
+}
+
+/** Waits until every reply in flight is saved (its lease released with the answer, in one statement). */
+export async function settleReplies(db: Executor): Promise<void> {
+  await waitFor(async () => {
+    const [held] = await db.select({ userId: generationLeases.userId }).from(generationLeases).limit(1);
+    return held ? undefined : true;
+  });
 }
 
 export type OpenAiStub = Awaited<ReturnType<typeof startOpenAiStub>>;

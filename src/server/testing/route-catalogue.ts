@@ -1,4 +1,6 @@
+import { createManualChat } from './consult';
 import { SAMPLE_PROFILE } from './fixtures';
+import { checkInTokenOf, insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
 import { insertPick, randomVideoId, unsubscribeTokenOf, unusedWeek } from './suggestions';
 import type { TestClient } from './test-client';
 import type { Actor, World } from './world';
@@ -96,6 +98,25 @@ async function ownerSubscriptionId(w: World): Promise<string> {
     json: card,
   });
   return ownerSubscriptionId(w);
+}
+
+/** The owner's share link to a chat that carries no marker: what anyone with the link may read. */
+const publicLinks = new WeakMap<World, Promise<string>>();
+function publicShareToken(w: World): Promise<string> {
+  let token = publicLinks.get(w);
+  if (!token) {
+    token = (async () => {
+      const chatId = await createManualChat(owner(w), 'A public talk on pricing sourdough boxes.');
+      const { link } = await owner(w).client.json(
+        `/api/chats/${chatId}/share-links`,
+        { method: 'POST' },
+        201,
+      );
+      return (link.path as string).split('/').at(-1)!;
+    })();
+    publicLinks.set(w, token);
+  }
+  return token;
 }
 
 async function freshAccount(w: World, actor: Actor): Promise<RouteRequest> {
@@ -257,8 +278,8 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   },
   'POST /chats/:chatId/messages/:messageId/regenerate': {
     request: async (w) => {
-      const { chatId, answerId } = await w.freshAnswer(owner(w));
-      return { path: `/api/chats/${chatId}/messages/${answerId}/regenerate` };
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/messages/${messageId}/regenerate` };
     },
     expected: ownerOnly(200),
     costly: true,
@@ -296,6 +317,56 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     },
     expected: ownerOnly(200),
   },
+  'PUT /chats/:chatId/messages/:messageId/rating': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return {
+        path: `/api/chats/${chatId}/messages/${messageId}/rating`,
+        body: { rating: 'down', reason: 'other' },
+      };
+    },
+    expected: ownerOnly(200),
+  },
+  'DELETE /chats/:chatId/messages/:messageId/rating': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/messages/${messageId}/rating` };
+    },
+    expected: ownerOnly(200),
+  },
+  'POST /chats/:chatId/messages/:messageId/follow-ups': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/messages/${messageId}/follow-ups` };
+    },
+    expected: ownerOnly(200),
+  },
+  'GET /chats/:chatId/share-links': {
+    request: (w) => ({ path: `/api/chats/${owner(w).chatId}/share-links` }),
+    expected: ownerOnly(200),
+  },
+  'POST /chats/:chatId/share-links': {
+    request: (w) => ({ path: `/api/chats/${owner(w).chatId}/share-links` }),
+    expected: ownerOnly(201),
+  },
+  'DELETE /chats/:chatId/share-links/:linkId': {
+    request: async (w) => {
+      const path = `/api/chats/${owner(w).chatId}/share-links`;
+      const { link } = await owner(w).client.json(path, { method: 'POST' }, 201);
+      return { path: `${path}/${link.id}` };
+    },
+    expected: ownerOnly(200),
+  },
+  // A link is read by whoever has it, signed in or not.
+  'GET /shared/:token': {
+    request: async (w) => ({ path: `/api/shared/${await publicShareToken(w)}` }),
+    expected: everyone(200),
+  },
+  'POST /shared/:token/copy': {
+    request: async (w) => ({ path: `/api/shared/${await publicShareToken(w)}/copy` }),
+    expected: signedIn(201),
+    costly: true,
+  },
   // Each account asks its own library (every world account has a chat on growing a bakery).
   'POST /library/ask': {
     request: () => ({
@@ -322,6 +393,10 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'GET /admin/assistant/models': {
     request: () => ({ path: '/api/admin/assistant/models' }),
     expected: superAdminOnly(409),
+  },
+  'GET /admin/assistant/ratings': {
+    request: () => ({ path: '/api/admin/assistant/ratings' }),
+    expected: superAdminOnly(200),
   },
   'GET /admin/users': { request: () => ({ path: '/api/admin/users' }), expected: superAdminOnly(200) },
   'GET /admin/users/:id': {
@@ -428,6 +503,60 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       path: `/api/admin/suggestions/${(await insertPick(w.t.db, { week: unusedWeek() })).id}`,
     }),
     expected: superAdminOnly(200),
+  },
+  'POST /chats/:chatId/messages/:messageId/plan-proposal': {
+    request: async (w) => {
+      const { chatId, id: userId } = owner(w);
+      const messageId = await insertAnswer(w.t.db, { chatId, userId });
+      return { path: `/api/chats/${chatId}/messages/${messageId}/plan-proposal` };
+    },
+    expected: ownerOnly(200),
+  },
+  'GET /plan': { request: () => ({ path: '/api/plan' }), expected: signedIn(200) },
+  'POST /plan/items': {
+    request: async (w) => {
+      const { chatId, id: userId } = owner(w);
+      const messageId = await insertAnswer(w.t.db, { chatId, userId });
+      return {
+        path: '/api/plan/items',
+        body: { messageId, items: [{ title: 'Launch a bread subscription' }] },
+      };
+    },
+    expected: ownerOnly(201),
+  },
+  'PATCH /plan/items/:itemId': {
+    request: async (w) => ({
+      path: `/api/plan/items/${(await insertPlanItem(w.t.db, owner(w).id, { title: 'Call ten regulars' })).id}`,
+      body: { status: 'in_progress', dueDate: '2030-01-31' },
+    }),
+    expected: ownerOnly(200),
+  },
+  'PUT /plan/order': {
+    request: async (w) => {
+      await insertPlanItem(w.t.db, owner(w).id, { title: 'Bake a sample box', status: 'dropped' });
+      const itemIds = await itemIdsInOrder(w.t.db, owner(w).id, 'dropped');
+      return { path: '/api/plan/order', body: { status: 'dropped', itemIds: itemIds.reverse() } };
+    },
+    expected: ownerOnly(200),
+  },
+  'DELETE /plan/items/:itemId': {
+    request: async (w) => ({
+      path: `/api/plan/items/${(await insertPlanItem(w.t.db, owner(w).id, { title: 'Print flyers' })).id}`,
+    }),
+    expected: ownerOnly(200),
+  },
+  'GET /plan/export': { request: () => ({ path: '/api/plan/export?format=ics' }), expected: signedIn(200) },
+  'GET /plan/check-in': { request: () => ({ path: '/api/plan/check-in' }), expected: signedIn(200) },
+  'PUT /plan/check-in': {
+    request: () => ({ path: '/api/plan/check-in', body: { enabled: true } }),
+    expected: signedIn(200),
+  },
+  'POST /plan/check-in/unsubscribe': {
+    request: async (w) => {
+      await owner(w).client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+      return { path: `/api/plan/check-in/unsubscribe?token=${await checkInTokenOf(w.t.db, owner(w).id)}` };
+    },
+    expected: everyone(200),
   },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },

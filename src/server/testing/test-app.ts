@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import type { Role } from '../../shared/roles';
 import type { BusinessProfileInput } from '../../shared/schemas/profile';
+import { createStreamGate } from '../adapters/ai';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppDeps } from '../context';
@@ -64,7 +65,8 @@ export async function createTestApp(
   });
   const database = overrides.database ?? (await openTestDatabase());
   const logger = createLogger(config.LOG_LEVEL, logTo);
-  const runtime = await createRuntime(config, logger, { ...overrides, database });
+  const offlineGate = overrides.offlineGate ?? createStreamGate();
+  const runtime = await createRuntime(config, logger, { ...overrides, database, offlineGate });
   const app = createApp(runtime.deps);
   const deps: AppDeps = runtime.deps;
   const { db } = deps;
@@ -132,6 +134,8 @@ export async function createTestApp(
     mailsTo,
     linkFromMail,
     pathOf,
+    /** Holds the offline model's replies after their first words until the test opens it. */
+    offlineGate,
     /** What SIGTERM does first: long work (AI streams) saves what it has and ends. */
     beginShutdown: () => runtime.beginShutdown(),
     close: () => runtime.close(),

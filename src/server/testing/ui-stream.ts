@@ -6,7 +6,11 @@ export interface ReadStream {
 }
 
 export async function readUiStream(response: Response): Promise<ReadStream> {
-  const body = await response.text();
+  return parseUiStream(await response.text());
+}
+
+/** A UI message stream's body, already read, as its text, final metadata and chunks. */
+export function parseUiStream(body: string): ReadStream {
   const chunks = body
     .split('\n')
     .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
@@ -40,3 +44,20 @@ export async function readUntil(response: Response, predicate: (text: string) =>
   reader.releaseLock();
   return text;
 }
+
+/** The first event of an endless event stream (read up to its blank line), then the stream is closed. */
+export async function readFirstEvent(response: Response): Promise<string> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let raw = '';
+  while (!raw.includes('\n\n')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    raw += value;
+  }
+  await reader.cancel();
+  return raw;
+}
+
+/** Whether a body is a UI message stream (an answer), as its content type says. */
+export const isUiStream = (response: Response) =>
+  response.headers.get('x-vercel-ai-ui-message-stream') === 'v1';

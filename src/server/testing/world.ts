@@ -5,6 +5,7 @@ import { chats, supportTickets, usageMonths } from '../db/schema';
 import { insertSource, type SourceVideo } from '../features/chat/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
 import { appendMessage } from './library-fixtures';
+import { insertPlanItem } from './plan';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
 
@@ -32,8 +33,8 @@ export interface World {
   freshChat(user: WorldUser, options?: { answered?: boolean }): Promise<string>;
   /** A new chat of `user` with a second video, for routes that remove one. */
   freshSource(user: WorldUser): Promise<{ chatId: string; sourceId: string }>;
-  /** A new chat of `user` whose branch on screen is a question and its answer (to regenerate or edit). */
-  freshAnswer(user: WorldUser): Promise<{ chatId: string; questionId: string; answerId: string }>;
+  /** A new chat of `user` whose branch on screen is a question and its answer `messageId`, for routes on either. */
+  freshAnswer(user: WorldUser): Promise<{ chatId: string; questionId: string; messageId: string }>;
 }
 
 const ROLE_OF: Record<SignedInActor, 'user' | 'admin' | 'super_admin'> = {
@@ -69,8 +70,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     async freshAnswer(user) {
       const chat = { id: await insertChat(t, user.id, user.marker, false), userId: user.id };
       const questionId = await appendMessage(t, chat, { role: 'user', content: `Question ${user.marker}` });
-      const answerId = await appendMessage(t, chat, { role: 'assistant', content: `Answer ${user.marker}` });
-      return { chatId: chat.id, questionId, answerId };
+      const messageId = await appendMessage(t, chat, {
+        role: 'assistant',
+        content: `Answer ${user.marker}`,
+        model: 'offline',
+      });
+      return { chatId: chat.id, questionId, messageId };
     },
   };
 }
@@ -90,6 +95,11 @@ async function populatedUser(t: TestApp, actor: SignedInActor): Promise<WorldUse
     .values({ userId: user.id, subject: `Subject ${marker}`, message: `Help ${marker}` })
     .returning({ id: supportTickets.id });
   await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(), tokens: 1234, messages: 3 });
+  await insertPlanItem(t.db, user.id, {
+    title: `Step ${marker}`,
+    why: `Why ${marker}`,
+    note: `Note ${marker}`,
+  });
   return { ...user, marker, chatId, ticketId: ticket!.id };
 }
 

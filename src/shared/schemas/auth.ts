@@ -34,3 +34,36 @@ export const verifyOtpInput = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
 });
 export type VerifyOtpInput = z.infer<typeof verifyOtpInput>;
+
+/** The bounds of every text field Better Auth takes, the same as our own forms'. */
+export const AUTH_FIELD_LIMITS = { name: 100, email: 254, url: 2048 } as const;
+
+const text = (max: number, tooLong: string) =>
+  z.string({ error: 'Must be text' }).max(max, tooLong).optional();
+const webAddress = (value: string) =>
+  URL.canParse(value) && ['https:', 'http:'].includes(new URL(value).protocol);
+const emailField = text(AUTH_FIELD_LIMITS.email, 'That email address is too long');
+const urlField = text(AUTH_FIELD_LIMITS.url, `Keep the link under ${AUTH_FIELD_LIMITS.url} characters`);
+
+/**
+ * What any request to Better Auth's routes (sign-up, update-user, magic link, e-mail code, reset…) is
+ * checked against before it reaches them: each field they would store or send, when present, is text
+ * of a bounded length (Better Auth itself stores an object as '[object Object]' and any length).
+ */
+export const authRequestFields = z.looseObject({
+  name: text(AUTH_FIELD_LIMITS.name, 'Keep your name under 100 characters'),
+  firstName: text(AUTH_FIELD_LIMITS.name, 'Keep your first name under 100 characters'),
+  lastName: text(AUTH_FIELD_LIMITS.name, 'Keep your last name under 100 characters'),
+  image: z
+    .string({ error: 'Must be a web address' })
+    .max(AUTH_FIELD_LIMITS.url, `Keep the image link under ${AUTH_FIELD_LIMITS.url} characters`)
+    .refine(webAddress, 'Must be a web address (http or https)')
+    .nullable()
+    .optional(),
+  email: emailField,
+  newEmail: emailField,
+  callbackURL: urlField,
+  newUserCallbackURL: urlField,
+  errorCallbackURL: urlField,
+  redirectTo: urlField,
+});

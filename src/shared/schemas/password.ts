@@ -7,6 +7,7 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'Passwords do not match',
   tooShort: 'Password must be at least 6 characters long',
   resetFallback: 'An error occurred while resetting your password',
+  tooCommon: 'This password is one of the most common ones. Please choose one that is harder to guess.',
 } as const;
 
 const newPasswordFields = {

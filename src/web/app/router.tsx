@@ -19,6 +19,7 @@ export const router = createBrowserRouter([
       { path: paths.waitlist.path, ...page(() => import('./routes/waitlist')) },
       { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
       { path: paths.suggestionsUnsubscribe.path, ...page(() => import('./routes/suggestions-unsubscribe')) },
+      { path: paths.shared.path, ...page(() => import('./routes/shared')) },
       {
         Component: GuardedLayout,
         children: [
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
           { path: paths.onboarding.path, ...page(() => import('./routes/onboarding')) },
           { path: paths.profile.path, ...page(() => import('./routes/profile')) },
           { path: paths.savedChats.path, ...page(() => import('./routes/saved-chats')) },
+          { path: paths.plan.path, ...page(() => import('./routes/plan')) },
           { path: paths.consult.path, ...page(() => import('./routes/consult')) },
           { path: paths.chat.path, ...page(() => import('./routes/chat')) },
           { path: paths.admin.path, ...page(() => import('./routes/admin')) },

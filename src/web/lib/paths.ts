@@ -1,3 +1,5 @@
+import type { PlanDueFilter } from '../../shared/schemas/plan';
+import { sharedPagePath } from '../../shared/schemas/share';
 import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggestions';
 
 /** Every route of the spec, in one table: used by the router, links and tests. */
@@ -10,6 +12,7 @@ export const paths = {
   onboarding: { path: '/onboarding', href: () => '/onboarding' },
   profile: { path: '/profile', href: (tab?: string) => (tab ? `/profile?tab=${tab}` : '/profile') },
   savedChats: { path: '/saved-chats', href: () => '/saved-chats' },
+  plan: { path: '/plan', href: (due?: PlanDueFilter) => (due ? `/plan?due=${due}` : '/plan') },
   consult: {
     path: '/consult',
     /** With a video link, the intake opens with it filled in. */
@@ -19,9 +22,16 @@ export const paths = {
   suggestionsUnsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, href: unsubscribePageHref },
   chat: {
     path: '/chat/:chatId',
-    href: (chatId: string, options: { readOnly?: boolean } = {}) =>
-      `/chat/${encodeURIComponent(chatId)}${options.readOnly ? '?ia=1' : ''}`,
+    /** `draft`: the message box opens with it typed in (My Plan's 'Ask about this'). */
+    href: (chatId: string, options: { readOnly?: boolean; draft?: string } = {}) => {
+      const search = new URLSearchParams();
+      if (options.readOnly) search.set('ia', '1');
+      if (options.draft) search.set(CHAT_DRAFT_PARAM, options.draft);
+      const query = search.toString();
+      return `/chat/${encodeURIComponent(chatId)}${query ? `?${query}` : ''}`;
+    },
   },
+  shared: { path: '/shared/:token', href: sharedPagePath },
   admin: { path: '/admin', href: () => '/admin' },
   userDetail: { path: '/user/:userId', href: (userId: string) => `/user/${encodeURIComponent(userId)}` },
   adminAssistant: { path: '/admin/assistant', href: () => '/admin/assistant' },
@@ -36,6 +46,9 @@ export const paths = {
   },
   resetPassword: { path: '/dashboard/reset-password', href: () => '/dashboard/reset-password' },
 } as const;
+
+/** The chat address's parameter that prefills its message box. */
+export const CHAT_DRAFT_PARAM = 'draft';
 
 export const AUTH_VIEWS = [
   'sign_in',

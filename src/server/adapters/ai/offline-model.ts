@@ -7,6 +7,7 @@ import type {
 } from '@ai-sdk/provider';
 import { rankByBm25, weightedQuery } from './bm25';
 import { type Passage, passageLabel } from './passages';
+import type { StreamGate } from './stream-gate';
 import { countTokens } from './tokenizer';
 
 /** What the consultation hands the offline model through `providerOptions.offline`. */
@@ -29,8 +30,10 @@ const QUOTE_WORDS = 45;
  * and streams the answer word by word.
  * Its token counts come from a real tokenizer (o200k_base).
  */
-export function createOfflineModel(options: { wordDelayMs?: number } = {}): LanguageModelV3 {
-  const wordDelayMs = options.wordDelayMs ?? 15;
+export function createOfflineModel(
+  options: { wordDelayMs?: number; gate?: StreamGate } = {},
+): LanguageModelV3 {
+  const { wordDelayMs = 15, gate } = options;
   return {
     specificationVersion: 'v3',
     provider: 'vidvisor',
@@ -63,6 +66,11 @@ export function createOfflineModel(options: { wordDelayMs?: number } = {}): Lang
           }
           if (index < words.length) {
             if (wordDelayMs > 0 && index > 0) await sleep(wordDelayMs, signal);
+            await gate?.pass(index, signal);
+            if (signal?.aborted) {
+              controller.error(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+              return;
+            }
             controller.enqueue({ type: 'text-delta', id: 'answer', delta: words[index]! });
             index += 1;
             return;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rankByBm25, weightedQuery } from './bm25';
 import { composeAnswer, createOfflineModel } from './offline-model';
 import { passagesFromSegments } from './passages';
+import { createStreamGate } from './stream-gate';
 import { countTokens } from './tokenizer';
 
 const passages = passagesFromSegments([
@@ -72,6 +73,42 @@ describe('the offline model', () => {
     expect((await result.totalUsage).outputTokens).toBe(countTokens(text));
     expect((await result.totalUsage).inputTokens).toBeGreaterThan(5);
   }, 30_000); // the first count loads the tokenizer's ranks
+
+  it('holds its stream behind a closed gate until the gate opens, and lets an abort through', async () => {
+    const gate = createStreamGate();
+    gate.close(3);
+    const model = createOfflineModel({ wordDelayMs: 0, gate });
+    const options = {
+      prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Referrals?' }] }],
+      providerOptions: { offline: { passages, question: 'Referrals?', profile: {} } as never },
+    };
+    const held = (await model.doStream(options)).stream.getReader();
+    const deltas = async (reader: typeof held, count: number) => {
+      const seen: string[] = [];
+      while (seen.length < count) {
+        const { value } = await reader.read();
+        if (value?.type === 'text-delta') seen.push(value.delta);
+      }
+      return seen;
+    };
+    expect(await deltas(held, 3)).toHaveLength(3);
+    let fourth = false;
+    const next = deltas(held, 1).then(() => {
+      fourth = true;
+    });
+    // Every other stream gets as far as the gate too: the held one has had all the turns it needs.
+    const controller = new AbortController();
+    const aborted = (await model.doStream({ ...options, abortSignal: controller.signal })).stream.getReader();
+    await deltas(aborted, 3);
+    expect(fourth).toBe(false);
+    const ending = aborted.read();
+    controller.abort();
+    await expect(ending).rejects.toThrow();
+    expect(fourth).toBe(false);
+    gate.open();
+    await next;
+    expect(fourth).toBe(true);
+  });
 
   it('counts real tokens', () => {
     expect(countTokens('')).toBe(0);

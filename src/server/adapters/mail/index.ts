@@ -17,6 +17,11 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** The account the mail is to or about (a support request names its sender): erased with it. */
   userId?: string;
+  /**
+   * The sign-in link or code this mail exists to deliver (confirmation, magic link, reset, one-time
+   * code): all of it the log transport prints beside the recipient and kind, never its subject or text.
+   */
+  access?: { link?: string; code?: string };
 }
 
 /** Where a mail goes after it is recorded: an SMTP server, the server log, or nowhere. */
@@ -39,7 +44,7 @@ export interface MailerOptions {
   from: string;
   smtpUrl?: string;
   /**
-   * Without SMTP, print each mail's links and codes to the log. Only for an app tried on this machine:
+   * Without SMTP, print each sign-in mail's link or code to the log. Only for an app tried on this machine:
    * anyone who reads a server's log could otherwise sign in as anyone.
    */
   printToLog: boolean;

@@ -8,8 +8,8 @@ export interface MailContent {
   /** A one-time code shown large. */
   code?: string;
   footer?: string;
-  /** A link at the very end (e.g. one-click unsubscribe). */
-  footerLink?: { label: string; url: string };
+  /** Links at the very end (e.g. one-click unsubscribe). */
+  footerLinks?: { label: string; url: string }[];
 }
 
 const escapeHtml = (value: string) =>
@@ -36,7 +36,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
     ...(content.code ? [content.code, ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     content.footer ?? 'Vidvisor: turn videos into a plan for your business.',
-    ...(content.footerLink ? [`${content.footerLink.label}: ${content.footerLink.url}`] : []),
+    ...(content.footerLinks ?? []).map((link) => `${link.label}: ${link.url}`),
   ].join('\n');
 
   const button = content.action
@@ -56,9 +56,9 @@ export function renderMail(content: MailContent): { text: string; html: string }
           .join('')}</ul>`,
     )
     .join('\n');
-  const footerLink = content.footerLink
-    ? ` <a href="${escapeHtml(content.footerLink.url)}" style="color:#777">${escapeHtml(content.footerLink.label)}</a>`
-    : '';
+  const footerLink = (content.footerLinks ?? [])
+    .map((link) => ` <a href="${escapeHtml(link.url)}" style="color:#777">${escapeHtml(link.label)}</a>`)
+    .join('');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}

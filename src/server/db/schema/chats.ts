@@ -88,6 +88,8 @@ export const chatMessages = pgTable(
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),
+    /** The model that wrote an answer (null for questions and answers stored before it was kept). */
+    model: text('model'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Insertion order: breaks ties between messages stored in the same millisecond (a question and a quick answer). */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),

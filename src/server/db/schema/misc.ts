@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export const waitlist = pgTable(
@@ -67,4 +77,22 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
     index('audit_log_target_idx').on(t.targetId, t.createdAt.desc().nullsFirst()),
   ],
+);
+
+/**
+ * Counters of costly writes (support tickets, new consultations…) and failed sign-ins, one row per
+ * action and subject (a user's id, a client address, or a hashed e-mail) in a fixed window: kept in
+ * the database so every process counts together (decision 043).
+ */
+export const requestLimits = pgTable(
+  'request_limits',
+  {
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    /** The user the counter is about, when it counts a user: erased with them. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.subject] }), index('request_limits_user_idx').on(t.userId)],
 );

@@ -54,6 +54,19 @@ export async function findLiveChat(db: Executor, chatId: string, userId?: string
   return row ?? null;
 }
 
+export async function findOwnMessage(
+  db: Executor,
+  userId: string,
+  messageId: string,
+): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * The ids of a branch (decision 041): the message `leafId` and every message it follows, back to the
  * chat's first. A recursive walk up the parent links, one primary-key read a message.

@@ -11,6 +11,7 @@ import { sourceParams } from '../../../shared/schemas/sources';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv, SessionUser } from '../../context';
 import { AppError } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
@@ -190,6 +191,7 @@ export function chatRoutes(deps: AppDeps) {
       onboarded,
       validate('param', chatIdParam),
       validate('json', createChatInput),
+      rateLimit(deps, 'added-video'),
       async (c) => {
         const { chatId } = c.req.valid('param');
         const source = await addVideoToChat(deps, currentUser(c), chatId, c.req.valid('json'));

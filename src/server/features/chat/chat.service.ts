@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import type { chatMessages } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { linkOf, readVideo } from '../consult/consult.service';
+import { ratingsOfChat } from '../ratings/ratings.service';
 import { isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
   type BranchMessage,
@@ -15,6 +16,7 @@ import {
   chainedMessages,
   findLiveChat,
   findMessage,
+  findOwnMessage,
   insertChatOfVideoStatement,
   insertMessagesStatement,
   isStaleClaim,
@@ -62,9 +64,10 @@ export async function accessChat(
 }
 
 export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess) {
-  const [messages, sources, overLimit] = await Promise.all([
+  const [messages, sources, ratings, overLimit] = await Promise.all([
     listBranch(deps.db, access.chat.id),
     chatSourcesView(deps.db, access.chat.id),
+    ratingsOfChat(deps.db, access.chat.id),
     access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
   ]);
   const { chat } = access;
@@ -81,6 +84,8 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
     messages: messages.map((message) => ({ ...serializeMessage(message), versionIds: message.versionIds })),
     /** The videos it draws on (removed ones too, for the citations of earlier answers). */
     sources,
+    /** The user's 👍 / 👎 on its answers, by message id. */
+    ratings,
     readOnly: access.readOnly,
     /** The first answer was claimed but is not stored yet: another tab or request is writing it. */
     firstReplyPending: messages.length === 0 && chat.firstReplyClaimedAt !== null,
@@ -246,4 +251,25 @@ export async function removeVideoFromChat(
 ): Promise<void> {
   const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
   await removeSource(deps.db, chat.id, sourceId);
+}
+
+/** An assistant answer in one of the user's live chats, with the chat and the videos its citations name. */
+export interface OwnAnswer {
+  chat: Pick<ChatRow, 'id' | 'title' | 'youtubeUrl' | 'videoId'>;
+  message: Pick<MessageRow, 'id' | 'content' | 'status'>;
+  sources: Awaited<ReturnType<typeof chatSourcesView>>;
+}
+
+/** The user's own answer (of `chatId`, when given), or null: another user's, a question, a deleted chat. */
+export async function findOwnAnswer(
+  db: Executor,
+  userId: string,
+  messageId: string,
+  chatId?: string,
+): Promise<OwnAnswer | null> {
+  const message = await findOwnMessage(db, userId, messageId);
+  if (message?.role !== 'assistant' || (chatId && message.chatId !== chatId)) return null;
+  const chat = await findLiveChat(db, message.chatId, userId);
+  if (!chat) return null;
+  return { chat, message, sources: await chatSourcesView(db, chat.id) };
 }

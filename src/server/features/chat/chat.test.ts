@@ -2,11 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
 import { NUL_IN_TEXT_MESSAGE } from '../../../shared/schemas/common';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
-import { chatMessages, chats, usageMonths } from '../../db/schema';
+import { chatMessages, chats, generationLeases, usageMonths } from '../../db/schema';
 import { createManualChat, waitFor } from '../../testing/consult';
 import { disconnect } from '../../testing/disconnect';
 import { createTestApp, TEST_BASE_URL, type TestApp, type TestUser } from '../../testing/test-app';
@@ -17,6 +17,8 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+// A test that holds the offline model's replies opens the gate again, even when it fails.
+afterEach(() => t.offlineGate.open());
 
 const TRANSCRIPT = [
   '0:00',
@@ -30,6 +32,8 @@ const TRANSCRIPT = [
 ].join('\n');
 
 const newChat = (user: TestUser, transcript = TRANSCRIPT) => createManualChat(user, transcript);
+const leasesOf = (userId: string) =>
+  t.db.select().from(generationLeases).where(eq(generationLeases.userId, userId));
 
 describe('creating a consultation', () => {
   it('stores a pasted transcript with its times, and titles it with its first 50 characters', async () => {
@@ -279,6 +283,7 @@ describe('sending a message', () => {
   it('saves the partial reply when the client disconnects', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
+    t.offlineGate.close();
     const controller = new AbortController();
     const response = await user.client.request(`/api/chats/${id}/messages`, {
       method: 'POST',
@@ -293,6 +298,7 @@ describe('sending a message', () => {
   it('saves the partial reply when a client that sent its question in chunks disconnects over HTTP', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
+    t.offlineGate.close();
     const server = createServer(getRequestListener(t.app.fetch));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -396,6 +402,7 @@ describe('the monthly limit', () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
     await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(), tokens: 29_990 });
+    t.offlineGate.close(); // the first reply cannot end before every send is answered
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         user.client.post(`/api/chats/${id}/messages`, { content: `q${i}` }),
@@ -403,10 +410,12 @@ describe('the monthly limit', () => {
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    t.offlineGate.open();
     await Promise.all(responses.map((r) => r.text()));
     const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id));
     expect(rows.filter((m) => m.role === 'user')).toHaveLength(1);
-    // That reply crossed the limit: the next send is refused.
+    // That reply crossed the limit once it was saved (its lease freed): the next send is refused.
+    await waitFor(async () => ((await leasesOf(user.id)).length === 0 ? true : undefined));
     const next = await user.client.post(`/api/chats/${id}/messages`, { content: 'again' });
     expect(next.status).toBe(402);
   });

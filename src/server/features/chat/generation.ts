@@ -97,6 +97,8 @@ interface Reply {
   tokens: Tokens;
   /** Whether the provider reported the answer's usage (a cut-off stream, or some endpoints, never do). */
   usageReported: boolean;
+  /** The model that writes it ('offline' for the built-in one), stored with the answer for its ratings. */
+  model?: string;
 }
 
 /**
@@ -178,6 +180,7 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
     loadGateState(deps.db, request.user),
   ]);
   const model = deps.ai.languageModel(settings.model);
+  run.reply.model = deps.ai.kind === 'offline' ? 'offline' : settings.model;
   const question = request.question || FIRST_REPLY_REQUEST;
   const messages = [...request.history, { role: 'user' as const, content: question }];
   const offline = (passages: Passage[]) =>
@@ -342,7 +345,7 @@ function replyWrites(
   const { user, chat, placement } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const spent = { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens };
-  const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const };
+  const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const, model: reply.model };
   const { rows, lastId } = chainedMessages(placement.parentId, [
     ...(keepText ? [{ ...message, content: reply.text, status, ...spent }] : []),
     // Tokens spent on a failure with no text still count: they are on the apology.

@@ -22,6 +22,9 @@ const TRANSCRIPT =
 
 const newChat = (user: TestUser, transcript = TRANSCRIPT) => createManualChat(user, transcript);
 
+/** A gate no test opens: the stub holds its reply until the app hangs up. */
+const never = new Promise(() => {});
+
 const messagesOf = (chatId: string) =>
   t.db
     .select()
@@ -157,7 +160,6 @@ describe('an OpenAI-compatible provider', () => {
       const refused = await user.client.post(`/api/chats/${id}/messages`, { content: 'Unstorable' });
       expect(refused.status).toBe(500);
       expect((await refused.json()).error.code).toBe('internal_error');
-      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await messagesOf(id)).toEqual([]);
     } finally {
       await t.db.execute(sql`drop trigger refuse_question on ${chatMessages}`);
@@ -292,8 +294,8 @@ Idea ${i} on pricing.`;
     const before = stub.requests.length;
     stub.enqueue(
       { chunks: ['- [00:10] notes one'], usage: { prompt_tokens: 5000, completion_tokens: 100 } },
-      // Part 2 is refused for now: the reply waits three seconds to ask again, and is stopped meanwhile.
-      { status: 429, retryAfter: '3' },
+      // Part 2 is held until the reply is stopped.
+      { chunks: ['- [05:00] notes two'], hold: { after: 0, until: never } },
     );
     const controller = new AbortController();
     await user.client.request(`/api/chats/${id}/first-reply`, { method: 'POST', signal: controller.signal });
@@ -355,7 +357,7 @@ Idea ${i} on pricing.`;
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
     const before = stub.requests.length;
-    stub.enqueue({ chunks: ['Too ', 'late.'], firstTokenDelayMs: 5_000 });
+    stub.enqueue({ chunks: ['Too ', 'late.'], hold: { after: 0, until: never } });
     const controller = new AbortController();
     await user.client.request(`/api/chats/${id}/messages`, {
       method: 'POST',
@@ -375,7 +377,10 @@ Idea ${i} on pricing.`;
   it('saves the partial reply and the apology when the server shuts down mid-stream', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
-    stub.enqueue({ chunks: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 20 });
+    stub.enqueue({
+      chunks: Array.from({ length: 200 }, (_, i) => `w${i} `),
+      hold: { after: 4, until: never },
+    });
     const response = await user.client.post(`/api/chats/${id}/messages`, { content: 'Long one please' });
     await readUntil(response, (text) => text.includes('w3 '));
     t.beginShutdown();

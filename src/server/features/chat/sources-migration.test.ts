@@ -24,9 +24,9 @@ import { indexPendingVideos, passagesForChat } from './sources.service';
 
 const SOURCES_MIGRATION = '_chat-sources';
 
-// The columns of that time: later migrations add others (the message branches of decision 041).
+// The columns of that time: later migrations add others (answers' models, message branches).
 const { currentLeafId, regenerationClaimedAt, ...chatColumns } = getTableColumns(chats);
-const { parentId, ...messageColumns } = getTableColumns(chatMessages);
+const { parentId, model, ...messageColumns } = getTableColumns(chatMessages);
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;

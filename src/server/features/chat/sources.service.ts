@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import { isOneSourceChat } from '../../../shared/chat-sources';
 import type { CitableSource } from '../../../shared/consult-stream';
 import {
@@ -88,6 +88,32 @@ export async function insertSource(
     .values({ chatId: owner.chatId, libraryVideoId: stored!.id, number })
     .returning({ id: chatSources.id });
   return { id: source!.id };
+}
+
+/**
+ * Gives a new chat of `to.userId` the sources of another chat under the same numbers (so the copied
+ * answers' citations still open the same videos), each video copied into that user's library; a
+ * removed source stays removed.
+ */
+export async function copySources(tx: Executor, fromChatId: string, to: { chatId: string; userId: string }) {
+  const sources = await tx
+    .select({
+      number: chatSources.number,
+      removedAt: chatSources.removedAt,
+      youtubeUrl: libraryVideos.youtubeUrl,
+      videoId: libraryVideos.videoId,
+      title: libraryVideos.title,
+      transcript: libraryVideos.transcript,
+      segments: libraryVideos.segments,
+    })
+    .from(chatSources)
+    .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
+    .where(eq(chatSources.chatId, fromChatId))
+    .orderBy(asc(chatSources.number));
+  for (const { number, removedAt, ...video } of sources) {
+    const source = await insertSource(tx, to, number, video);
+    if (removedAt) await markSourceRemoved(tx, to.chatId, source.id);
+  }
 }
 
 /** Makes videos of the user's library sources 1, 2… of a new chat. */

@@ -144,7 +144,11 @@ describe('regenerating the last answer', () => {
     const user = await t.createOnboardedUser();
     const { chatId, messages } = await chatOfTwoQuestions(user);
     const before = await usageOf(user.id);
-    stub.enqueue({ chunks: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 20 });
+    // Held after a few words until the app hangs up: the test stops it mid-stream, whatever the pace.
+    stub.enqueue({
+      chunks: Array.from({ length: 200 }, (_, i) => `w${i} `),
+      hold: { after: 4, until: new Promise(() => {}) },
+    });
     const controller = new AbortController();
     const response = await user.client.request(
       `/api/chats/${chatId}/messages/${messages.at(-1)!.id}/regenerate`,
@@ -273,6 +277,30 @@ describe('refusals', () => {
     const awaiting = await user.client.post(`/api/chats/${chatId}/messages/${last.id}/regenerate`);
     expect(awaiting.status).toBe(409);
     expect(await storedCount(chatId)).toBe(messages.length + 1);
+  });
+
+  it('answers 409 to a regeneration while another one of the chat streams (held by a gate)', async () => {
+    const user = await t.createOnboardedUser({ role: 'admin' });
+    const { chatId, messages } = await chatOfTwoQuestions(user);
+    const regenerate = `/api/chats/${chatId}/messages/${messages.at(-1)!.id}/regenerate`;
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    stub.enqueue({ chunks: ['Held ', 'answer.'], hold: { after: 1, until: gate } });
+    const streaming = await user.client.post(regenerate);
+    expect(streaming.status).toBe(200);
+    await readUntil(streaming, (text) => text.includes('Held'));
+
+    const refused = await user.client.post(regenerate);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.code).toBe('reply_in_progress');
+    openGate();
+    // Read to its end: the reply is stored before its stream ends.
+    expect(await readUntil(streaming, () => false)).toBe('answer.');
+    const shown = (await viewOf(user, chatId)).messages.at(-1)!;
+    expect(shown.content).toBe('Held answer.');
+    expect(shown.versionIds).toHaveLength(2);
   });
 
   it('answers 402 over the monthly limit for a regeneration and an edit, storing nothing', async () => {

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.service';
 import { findLiveChat } from '../chat/chat.queries';
 import { messagesOnScreen } from '../chat/chat.service';
 import { chatSourcesView, sourceTranscripts } from '../chat/sources.service';
+import { revokeChatLinks } from '../share/share.service';
 import { isOverLimit } from '../usage/usage.service';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -40,6 +41,7 @@ async function markDeleted(tx: Executor, chatId: string, ownerId: string | null)
     )
     .returning({ id: chats.id });
   if (!row) throw chatNotFound();
+  await revokeChatLinks(tx, chatId);
 }
 
 /** The ids of every chat of a user, deleted ones included (for erasing the account). */

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createChatInput } from '../../../shared/schemas/consult';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { createChat } from './consult.service';
@@ -12,6 +13,7 @@ export function consultRoutes(deps: AppDeps) {
     '/chats',
     requireOnboarded(deps.db),
     validate('json', createChatInput),
+    rateLimit(deps, 'consultation'),
     async (c) => {
       const chat = await createChat(deps, currentUser(c), c.req.valid('json'));
       return c.json({ id: chat.id, title: chat.title }, 201);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { citationParts } from '../../../shared/citations';
 import { monthKey } from '../../../shared/dates';
 import { EMPTY_LIBRARY_MESSAGE, NOTHING_FOUND_MESSAGE } from '../../../shared/schemas/sources';
@@ -16,6 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+// A test that holds the offline model's replies opens the gate again, even when it fails.
+afterEach(() => t.offlineGate.open());
 
 const PRICING = [
   '0:00',
@@ -204,6 +206,7 @@ describe('Ask your library', () => {
     const user = await t.createOnboardedUser();
     await chatFrom(user, PRICING);
     await chatFrom(user, LOYALTY);
+    t.offlineGate.close();
     const controller = new AbortController();
     const response = await user.client.request('/api/library/ask', {
       method: 'POST',

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { askLibraryInput } from '../../../shared/schemas/sources';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { streamReply } from '../chat/generation';
@@ -11,27 +12,33 @@ import { findInLibrary, openLibraryConsultation } from './library.service';
 /** 'Ask your library': a question answered across the user's videos, streamed as a chat's replies are. */
 export function libraryRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
-  return new Hono<AppEnv>().post('/library/ask', onboarded, validate('json', askLibraryInput), async (c) => {
-    const user = currentUser(c);
-    const question = c.req.valid('json').question.trim();
-    const library = await findInLibrary(deps, user, question);
-    const slot = await acquireGenerationSlot(deps.db, user);
-    try {
-      const { chat, placement } = await openLibraryConsultation(deps, user, question, library);
-      return streamReply(deps, {
-        user,
-        chat,
-        kind: 'follow-up',
-        question,
-        history: [],
-        slot,
-        placement,
-        clientRequest: c.req.raw,
-        library,
-      });
-    } catch (error) {
-      await slot.release(deps.db);
-      throw error;
-    }
-  });
+  return new Hono<AppEnv>().post(
+    '/library/ask',
+    onboarded,
+    validate('json', askLibraryInput),
+    rateLimit(deps, 'ask-library'),
+    async (c) => {
+      const user = currentUser(c);
+      const question = c.req.valid('json').question.trim();
+      const library = await findInLibrary(deps, user, question);
+      const slot = await acquireGenerationSlot(deps.db, user);
+      try {
+        const { chat, placement } = await openLibraryConsultation(deps, user, question, library);
+        return streamReply(deps, {
+          user,
+          chat,
+          kind: 'follow-up',
+          question,
+          history: [],
+          slot,
+          placement,
+          clientRequest: c.req.raw,
+          library,
+        });
+      } catch (error) {
+        await slot.release(deps.db);
+        throw error;
+      }
+    },
+  );
 }

@@ -249,6 +249,16 @@ export async function claimWeeklyEmail(db: Executor, userId: string, week: strin
   return rows.length > 0;
 }
 
+/** Which of `userIds` had their weekly mail claimed for `week`. */
+export async function claimedThisWeek(db: Executor, week: string, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: weeklyEmailSends.userId })
+    .from(weeklyEmailSends)
+    .where(and(eq(weeklyEmailSends.week, week), inArray(weeklyEmailSends.userId, userIds)));
+  return rows.map((row) => row.userId);
+}
+
 /** Gives a claim back when its mail could not be sent, so a later run tries again. */
 export async function releaseWeeklyEmail(db: Executor, userId: string, week: string) {
   await db

@@ -9,10 +9,21 @@ import { youTubeWatchUrl } from '../../../shared/youtube';
 import type { MailMessage } from '../../adapters/mail';
 import { renderMail } from '../../adapters/mail/render';
 import type { AppDeps } from '../../context';
+import {
+  CHECK_IN_EMAIL_KIND,
+  type CheckIn,
+  checkInRecipients,
+  checkInSections,
+  checkInSummary,
+  checkInUnsubscribeUrls,
+  weeklyCheckIn,
+} from '../plan/check-in';
 import { getProfile } from '../profile/profile.service';
 import {
+  claimedThisWeek,
   claimWeeklyEmail,
   dueRecipients,
+  findPreferences,
   type PickRow,
   picksOfWeek,
   releaseWeeklyEmail,
@@ -42,14 +53,15 @@ function videoLines(video: ListedVideo): string[] {
   return [facts, video.note ? `Why we picked it: ${video.note}` : ''].filter(Boolean);
 }
 
-function weeklyMail(
-  baseUrl: string,
-  to: string,
-  week: string,
-  picks: PickRow[],
-  trending: ListedVideo[],
-  unsubscribeToken: string,
-): MailMessage {
+interface PicksPart {
+  week: string;
+  picks: PickRow[];
+  trending: ListedVideo[];
+  unsubscribeToken: string;
+}
+
+/** The picks' part of the weekly mail: this week's picks and the recipient's trending videos. */
+function picksSections(baseUrl: string, part: PicksPart) {
   const consultLink = (videoId: string) =>
     `${baseUrl}/consult?url=${encodeURIComponent(youTubeWatchUrl(videoId))}`;
   const items = (videos: ListedVideo[]) =>
@@ -58,41 +70,82 @@ function weeklyMail(
       url: consultLink(video.videoId),
       lines: videoLines(video),
     }));
-  const label = `week of ${dayLabel(week)}`;
+  return [
+    { heading: 'This week’s picks', items: items(part.picks.map(fromPick)) },
+    ...(part.trending.length ? [{ heading: 'Trending for your business', items: items(part.trending) }] : []),
+  ];
+}
+
+/**
+ * The one weekly mail: the plan's check-in first, then the video picks, as the user has turned each on
+ * (at least one is given). Each part has its own one-click unsubscribe.
+ */
+function weeklyMail(
+  baseUrl: string,
+  to: string,
+  picks: PicksPart | null,
+  checkIn: CheckIn | null,
+): MailMessage {
+  const label = picks ? `week of ${dayLabel(picks.week)}` : '';
+  const checkInLinks = checkIn && checkInUnsubscribeUrls(baseUrl, checkIn.unsubscribeToken);
+  // RFC 8058 wants one address for the mail client's one-click: the first part's (the footer has both).
+  const oneClick =
+    checkInLinks?.oneClick ?? `${baseUrl}/api/suggestions/unsubscribe?token=${picks!.unsubscribeToken}`;
+  const subject = checkIn
+    ? `Your plan this week: ${checkInSummary(checkIn)}${picks ? ', and this week’s video picks' : ''}`
+    : `This week’s video picks: ${label}`;
   return {
     to,
-    kind: WEEKLY_EMAIL_KIND,
-    subject: `This week’s video picks: ${label}`,
+    kind: picks ? WEEKLY_EMAIL_KIND : CHECK_IN_EMAIL_KIND,
+    subject,
     headers: {
-      'List-Unsubscribe': `<${baseUrl}/api/suggestions/unsubscribe?token=${unsubscribeToken}>`,
+      'List-Unsubscribe': `<${oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     ...renderMail({
-      heading: `Your video picks, ${label}`,
-      paragraphs: ['Videos worth a consultation this week. Open one to start a consultation on it.'],
-      sections: [
-        { heading: 'This week’s picks', items: items(picks.map(fromPick)) },
-        ...(trending.length ? [{ heading: 'Trending for your business', items: items(trending) }] : []),
+      heading: checkIn ? 'Your weekly check-in' : `Your video picks, ${label}`,
+      paragraphs: [
+        ...(checkIn ? ['Where your plan stands. Open My Plan to update a step.'] : []),
+        ...(picks ? ['Videos worth a consultation this week. Open one to start a consultation on it.'] : []),
       ],
-      action: { label: 'See all suggestions', url: `${baseUrl}/suggestions` },
-      footer: 'You get this e-mail because you turned on weekly video suggestions in Vidvisor.',
-      footerLink: {
-        label: 'Unsubscribe',
-        url: `${baseUrl}${unsubscribePageHref(unsubscribeToken)}`,
-      },
+      sections: [
+        ...(checkIn ? checkInSections(baseUrl, checkIn) : []),
+        ...(picks ? picksSections(baseUrl, picks) : []),
+      ],
+      action: checkIn
+        ? { label: 'Open My Plan', url: `${baseUrl}/plan` }
+        : { label: 'See all suggestions', url: `${baseUrl}/suggestions` },
+      footer: [
+        checkIn && 'You get this e-mail because you turned on the weekly check-in of your plan.',
+        picks && 'You get this e-mail because you turned on weekly video suggestions in Vidvisor.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      footerLinks: [
+        ...(checkInLinks ? [{ label: 'Unsubscribe from the check-in', url: checkInLinks.page }] : []),
+        ...(picks
+          ? [
+              {
+                label: checkIn ? 'Unsubscribe from video picks' : 'Unsubscribe',
+                url: `${baseUrl}${unsubscribePageHref(picks.unsubscribeToken)}`,
+              },
+            ]
+          : []),
+      ],
     }),
   };
 }
 
 /**
- * Sends the week's e-mail to every opted-in user who has not had it this week. Each send is claimed
- * first (one row per user and week), so however many processes run this at once, a user gets one; a
- * mail that fails gives its claim back for the next run. A week without picks sends nothing.
+ * Sends the week's mail to every opted-in user who has not had it this week: the picks (to users who
+ * turned them on, in a week that has picks) and the plan's check-in (to users who turned it on and
+ * have something due or done), one mail for both. Each send is claimed first (one row per user and
+ * week), so however many processes run this at once, a user gets one; a mail that fails gives its
+ * claim back for the next run.
  */
 export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<number> {
   const week = weekOf(now);
   const picks = await picksOfWeek(deps.db, week);
-  if (picks.length === 0) return 0;
   // The site's most consulted videos: asked for once a run, and only when a recipient has no saved
   // trending (a query started and never awaited would crash the process if it failed).
   let siteTop: Promise<ListedVideo[]> | undefined;
@@ -100,42 +153,81 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
     siteTop ??= siteTrending(deps, now);
     return siteTop;
   };
+  const picksPart = async (
+    userId: string,
+    preferences: { keywords: string[] | null; unsubscribeToken: string },
+  ): Promise<PicksPart> => {
+    const keywords = preferences.keywords ?? keywordsFromProfile(await getProfile(deps.db, userId));
+    const trending = (await savedTrending(deps, keywords, now)) ?? (await siteTopOnce());
+    return {
+      week,
+      picks,
+      trending: trending.slice(0, TRENDING_IN_EMAIL),
+      unsubscribeToken: preferences.unsubscribeToken,
+    };
+  };
   let sent = 0;
+  const sendTo = async (recipient: { userId: string; email: string }) => {
+    const [preferences, checkIn] = await Promise.all([
+      picks.length ? findPreferences(deps.db, recipient.userId) : null,
+      weeklyCheckIn(deps.db, recipient.userId, now),
+    ]);
+    const picksToken = preferences?.weeklyEmail ? preferences.unsubscribeToken : null;
+    if (!picksToken && !checkIn) return;
+    if (!(await claimWeeklyEmail(deps.db, recipient.userId, week))) return;
+    try {
+      const picksOfUser = picksToken
+        ? await picksPart(recipient.userId, { keywords: preferences!.keywords, unsubscribeToken: picksToken })
+        : null;
+      await deps.mailer.send(weeklyMail(deps.config.baseUrl, recipient.email, picksOfUser, checkIn));
+      sent += 1;
+    } catch (error) {
+      await releaseWeeklyEmail(deps.db, recipient.userId, week);
+      deps.logger.warn({ err: error, userId: recipient.userId }, 'weekly suggestions e-mail not sent');
+    }
+  };
+  if (picks.length) {
+    await eachBatch(deps, (after) => dueRecipients(deps.db, week, after, BATCH, now), sendTo);
+  }
+  await eachBatch(
+    deps,
+    async (after) => {
+      const batch = await checkInRecipients(deps.db, after, BATCH, now);
+      const claimed = new Set(
+        await claimedThisWeek(
+          deps.db,
+          week,
+          batch.map((recipient) => recipient.userId),
+        ),
+      );
+      return batch.map((recipient) => ({ ...recipient, claimed: claimed.has(recipient.userId) }));
+    },
+    (recipient) => (recipient.claimed ? Promise.resolve() : sendTo(recipient)),
+  );
+  return sent;
+}
+
+/** Runs `each` over every recipient, a batch at a time (by user id), until the process shuts down. */
+async function eachBatch<R extends { userId: string }>(
+  deps: EmailDeps,
+  batchAfter: (afterUserId: string) => Promise<R[]>,
+  each: (recipient: R) => Promise<void>,
+) {
   let after = '';
   while (!deps.shutdownSignal.aborted) {
-    const batch = await dueRecipients(deps.db, week, after, BATCH, now);
-    if (batch.length === 0) break;
+    const batch = await batchAfter(after);
+    if (batch.length === 0) return;
     after = batch.at(-1)!.userId;
     for (const recipient of batch) {
-      if (deps.shutdownSignal.aborted || !recipient.unsubscribeToken) continue;
-      if (!(await claimWeeklyEmail(deps.db, recipient.userId, week))) continue;
-      try {
-        const keywords =
-          recipient.keywords ?? keywordsFromProfile(await getProfile(deps.db, recipient.userId));
-        const trending = (await savedTrending(deps, keywords, now)) ?? (await siteTopOnce());
-        await deps.mailer.send(
-          weeklyMail(
-            deps.config.baseUrl,
-            recipient.email,
-            week,
-            picks,
-            trending.slice(0, TRENDING_IN_EMAIL),
-            recipient.unsubscribeToken,
-          ),
-        );
-        sent += 1;
-      } catch (error) {
-        await releaseWeeklyEmail(deps.db, recipient.userId, week);
-        deps.logger.warn({ err: error, userId: recipient.userId }, 'weekly suggestions e-mail not sent');
-      }
+      if (deps.shutdownSignal.aborted) return;
+      await each(recipient);
     }
   }
-  return sent;
 }
 
 /**
  * Runs in every server process: every ten minutes (and shortly after start), on Mondays, sends the
- * e-mails that are due. Returns a stop that waits for a run in progress.
+ * weekly mails that are due. Returns a stop that waits for a run in progress.
  */
 export function startWeeklyEmails(deps: EmailDeps, { everyMs = CHECK_EVERY_MS } = {}) {
   let running: Promise<unknown> | null = null;

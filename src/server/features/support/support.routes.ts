@@ -3,6 +3,7 @@ import { uuidParam } from '../../../shared/schemas/common';
 import { createTicketInput, ticketReplyInput } from '../../../shared/schemas/support';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { listTicketThreads } from './support.queries';
 import { createTicket, replyAsUser } from './support.service';
@@ -15,7 +16,7 @@ export function supportRoutes(deps: AppDeps) {
       const tickets = await listTicketThreads(deps.db, currentUser(c).id);
       return c.json({ tickets }, 200);
     })
-    .post('/tickets', validate('json', createTicketInput), async (c) => {
+    .post('/tickets', validate('json', createTicketInput), rateLimit(deps, 'support-ticket'), async (c) => {
       const ticket = await createTicket(deps, currentUser(c), c.req.valid('json'));
       return c.json({ ticket }, 201);
     })
@@ -23,6 +24,7 @@ export function supportRoutes(deps: AppDeps) {
       '/tickets/:id/replies',
       validate('param', uuidParam),
       validate('json', ticketReplyInput),
+      rateLimit(deps, 'support-reply'),
       async (c) => {
         const reply = await replyAsUser(
           deps,

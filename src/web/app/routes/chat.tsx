@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { Alert } from '../../components/ui/alert';
@@ -6,15 +7,18 @@ import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useChatView } from '../../features/chat/api/get-chat';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { MakePlanButton } from '../../features/plan/components/make-plan-button';
+import { ShareDialog } from '../../features/share/components/share-dialog';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
 import { isApiError } from '../../lib/api-client';
 import { AppLink } from '../../lib/link';
-import { paths } from '../../lib/paths';
+import { CHAT_DRAFT_PARAM, paths } from '../../lib/paths';
 
 export default function ChatRoute() {
   const { chatId = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const readOnly = search.get('ia') === '1';
+  const draft = useChatDraft(search, setSearch);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const view = useChatView(chatId, readOnly);
@@ -58,7 +62,25 @@ export default function ChatRoute() {
       view={view.data}
       adminView={readOnly}
       onBack={back}
+      headerActions={readOnly || view.data.readOnly ? null : <ShareDialog chatId={chatId} />}
       onReplyStored={() => void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey })}
+      initialDraft={draft}
+      answerActions={(answer) => <MakePlanButton {...answer} />}
     />
   );
+}
+
+/**
+ * The draft the address brings ('Ask about this' on My Plan), kept for the message box and taken out of
+ * the address, so a reload after sending does not type it in again.
+ */
+function useChatDraft(search: URLSearchParams, setSearch: ReturnType<typeof useSearchParams>[1]): string {
+  const [draft] = useState(() => search.get(CHAT_DRAFT_PARAM) ?? '');
+  useEffect(() => {
+    if (!search.has(CHAT_DRAFT_PARAM)) return;
+    const rest = new URLSearchParams(search);
+    rest.delete(CHAT_DRAFT_PARAM);
+    setSearch(rest, { replace: true });
+  }, [search, setSearch]);
+  return draft;
 }

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { RecentChats } from '../../features/chats/components/recent-chats';
 import { AskLibrary } from '../../features/library/components/ask-library';
+import { DueThisWeekCard } from '../../features/plan/components/due-this-week-card';
 import { SuggestionsCard } from '../../features/suggestions/components/suggestions-card';
 import { UsageHistoryPanel } from '../../features/usage/components/usage-history-panel';
 import { paths } from '../../lib/paths';
@@ -12,6 +13,7 @@ export default function DashboardRoute() {
     <Page title="Dashboard">
       <div className="grid gap-6">
         <AskLibrary onOpened={(chatId) => navigate(paths.chat.href(chatId))} />
+        <DueThisWeekCard />
         <RecentChats />
         <SuggestionsCard />
         <UsageHistoryPanel />

@@ -21,6 +21,7 @@ import { useBillingLiveUpdates } from '../../features/billing/api/use-billing-li
 import { useCheckoutReturn } from '../../features/billing/api/verify-checkout';
 import { PaymentMethodPanel } from '../../features/billing/components/payment-method-panel';
 import { SubscriptionPanel } from '../../features/billing/components/subscription-panel';
+import { CheckInSetting } from '../../features/plan/components/check-in-setting';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { ProfileWizard } from '../../features/profile/components/profile-wizard';
 import { getMeQueryOptions, type Me, useMe } from '../../features/session/api/get-me';
@@ -95,10 +96,11 @@ function AccountScreen({ me }: { me: Me }) {
           />
           <Card>
             <CardHeader>
-              <CardTitle>Video suggestions</CardTitle>
+              <CardTitle>E-mails</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-6">
               <WeeklyEmailSetting />
+              <CheckInSetting />
             </CardContent>
           </Card>
           {deleteAccount}

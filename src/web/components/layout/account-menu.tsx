@@ -1,4 +1,15 @@
-import { Bot, LayoutDashboard, Library, ListVideo, LogOut, Menu, Shield, Sparkles, User } from 'lucide-react';
+import {
+  Bot,
+  LayoutDashboard,
+  Library,
+  ListChecks,
+  ListVideo,
+  LogOut,
+  Menu,
+  Shield,
+  Sparkles,
+  User,
+} from 'lucide-react';
 import { AppLink as Link } from '../../lib/link';
 import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
@@ -46,6 +57,11 @@ export default function AccountMenu({
             <DropdownMenuItem asChild>
               <Link to={paths.savedChats.href()}>
                 <Library /> Saved Chats
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.plan.href()}>
+                <ListChecks /> My Plan
               </Link>
             </DropdownMenuItem>
           </>

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Library, Menu, Sparkles } from 'lucide-react';
+import { LayoutDashboard, Library, ListChecks, Menu, Sparkles } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { AppLink as Link } from '../../lib/link';
 import { paths } from '../../lib/paths';
@@ -16,7 +16,7 @@ export interface HeaderSession {
   subscribed: boolean;
 }
 
-/** The spec's header: logo, dashboard and Saved Chats links when subscribed, the account menu, or Try free. */
+/** The spec's header: logo, dashboard, Saved Chats and My Plan links when subscribed, the account menu, or Try free. */
 export function SiteHeader({
   session,
   loading,
@@ -51,6 +51,11 @@ export function SiteHeader({
                   <Button asChild variant="ghost" className="hidden lg:inline-flex">
                     <Link to={paths.savedChats.href()}>
                       <Library /> Saved Chats
+                    </Link>
+                  </Button>
+                  <Button asChild variant="ghost" className="hidden lg:inline-flex">
+                    <Link to={paths.plan.href()}>
+                      <ListChecks /> My Plan
                     </Link>
                   </Button>
                   <Button asChild variant="ghost" className="hidden sm:inline-flex">

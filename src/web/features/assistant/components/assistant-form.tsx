@@ -7,16 +7,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { Input, Select, Textarea } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAssistant } from '../api/get-assistant';
 import { useModels } from '../api/get-models';
 import { useUpdateAssistant } from '../api/update-assistant';
 
 const ADMIN_TOAST = { duration: 3000 };
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60';
-
 /** The assistant's instructions and model, for super admins. */
 export function AssistantForm() {
   const settings = useAssistant();
@@ -76,13 +73,13 @@ export function AssistantForm() {
               listed === null ? (
                 <Input {...props} {...form.register('model')} required disabled={busy} spellCheck={false} />
               ) : (
-                <select {...props} {...form.register('model')} disabled={busy} className={selectClass}>
+                <Select {...props} {...form.register('model')} disabled={busy}>
                   {[...new Set([settings.data.model, ...listed])].map((model) => (
                     <option key={model} value={model}>
                       {model}
                     </option>
                   ))}
-                </select>
+                </Select>
               )
             }
           </Field>

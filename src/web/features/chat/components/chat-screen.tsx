@@ -1,7 +1,7 @@
 import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, FileText, Film } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   isOneSourceChat,
@@ -27,6 +27,8 @@ import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { replyTransport, toUIMessages } from '../api/reply-transport';
 import { useShowVersion } from '../api/show-version';
+import { AnswerRating } from './answer-rating';
+import { FollowUps } from './follow-ups';
 import { type MessageActions, MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';
 
@@ -42,6 +44,9 @@ export function ChatScreen({
   adminView,
   onBack,
   onReplyStored,
+  headerActions,
+  initialDraft = '',
+  answerActions,
 }: {
   view: ChatView;
   /** `?ia=1`: read-only whoever's chat it is (the server also answers read-only for another's chat). */
@@ -49,10 +54,16 @@ export function ChatScreen({
   onBack: () => void;
   /** After a reply is stored (tokens were used): lets the page refresh usage. */
   onReplyStored: () => void;
+  /** More buttons beside the header's (Share). */
+  headerActions?: ReactNode;
+  /** Typed into the message box when the screen opens. */
+  initialDraft?: string;
+  /** Controls under each stored, finished answer (composed by the route: another feature's). */
+  answerActions?: (answer: { chatId: string; messageId: string }) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const chatId = view.chat.id;
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initialDraft);
   const [progress, setProgress] = useState<{ part: number; of: number } | null>(null);
   const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
   /** Said to screen readers when a reply ends (the streamed words are not: they would be read one by one). */
@@ -155,6 +166,9 @@ export function ChatScreen({
     sourceChanges(current.chat.createdAt, current.sources),
   );
   const streamingId = status === 'streaming' ? messages.at(-1)?.id : undefined;
+  const last = messages.at(-1);
+  const lastAnswer =
+    last?.role === 'assistant' && storedAt.has(last.id) && last.metadata?.status !== 'error' ? last : null;
   const waiting = (status === 'submitted' || waitingForOtherTab) && messages.at(-1)?.role !== 'assistant';
   const send = () => {
     const text = input.trim();
@@ -164,10 +178,9 @@ export function ChatScreen({
   const shownVersion = useShowVersion(chatId);
   const versionsOf = new Map(current.messages.map((message) => [message.id, message.versionIds]));
   const canAct = !readOnly && !exceeded && !busy && !waitingForOtherTab;
-  // The last answer: the assistant messages after the last question (an answer and its apology).
-  const lastAnswerStart = messages.findLastIndex((message) => message.role === 'user') + 1;
-  const lastAnswer = messages[lastAnswerStart];
-  const actionsFor = (message: ConsultUIMessage): MessageActions => {
+  // What Regenerate replaces: the assistant messages after the last question (an answer and its apology).
+  const regenerated = messages[messages.findLastIndex((message) => message.role === 'user') + 1];
+  const controlsFor = (message: ConsultUIMessage): MessageActions => {
     const ids = versionsOf.get(message.id);
     return {
       versions: ids && {
@@ -180,8 +193,8 @@ export function ChatScreen({
       },
       busy: busy || shownVersion.isPending,
       onRegenerate:
-        canAct && lastAnswer && message.id === messages.at(-1)?.id && message.role === 'assistant'
-          ? () => void regenerate({ messageId: lastAnswer.id })
+        canAct && regenerated && message.id === messages.at(-1)?.id && message.role === 'assistant'
+          ? () => void regenerate({ messageId: regenerated.id })
           : undefined,
       onEdit:
         canAct && message.role === 'user' && versionsOf.has(message.id)
@@ -192,7 +205,7 @@ export function ChatScreen({
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 py-4 sm:py-6">
-      <ChatHeader view={current} onBack={onBack} />
+      <ChatHeader view={current} onBack={onBack} actions={headerActions} />
       <SourcesPanel chatId={chatId} sources={current.sources} readOnly={readOnly} />
       {current.offlineModel ? (
         <Alert tone="info" className="mb-4">
@@ -217,10 +230,26 @@ export function ChatScreen({
               message={item}
               citations={citations}
               streaming={item.id === streamingId}
-              actions={actionsFor(item)}
+              controls={controlsFor(item)}
+              actions={
+                !readOnly && item.role === 'assistant' && storedAt.has(item.id) ? (
+                  <>
+                    <AnswerRating answer={{ chatId, messageId: item.id }} rating={current.ratings[item.id]} />
+                    {item.metadata?.status === 'complete'
+                      ? answerActions?.({ chatId, messageId: item.id })
+                      : null}
+                  </>
+                ) : null
+              }
             />
           ),
         )}
+        {lastAnswer && !readOnly && !exceeded && status === 'ready' ? (
+          <FollowUps
+            answer={{ chatId, messageId: lastAnswer.id }}
+            onPick={(text) => void sendMessage({ text })}
+          />
+        ) : null}
         {waiting || (status === 'streaming' && !lastText && messages.at(-1)?.role === 'assistant') ? (
           <li className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-4" decorative />
@@ -258,7 +287,7 @@ function isStored(question: ConsultUIMessage, stored: ChatView['messages']): boo
   return newest?.content === textOf(question).trim();
 }
 
-function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
+function ChatHeader({ view, onBack, actions }: { view: ChatView; onBack: () => void; actions: ReactNode }) {
   const oneSource = isOneSourceChat(view.sources);
   return (
     <header className="mb-4 grid gap-3 border-b pb-4">
@@ -267,6 +296,7 @@ function ChatHeader({ view, onBack }: { view: ChatView; onBack: () => void }) {
           <ArrowLeft /> Back
         </Button>
         <div className="flex flex-wrap gap-2">
+          {actions}
           {oneSource ? <TranscriptDialog transcript={view.chat.transcript} /> : null}
           {oneSource && view.chat.youtubeUrl ? (
             <Button asChild variant="outline" size="sm">

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pencil, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { CitationResolver } from '../../../../shared/citations';
 import type { ConsultUIMessage } from '../../../../shared/consult-stream';
 import { Markdown } from '../../../components/chats/markdown';
@@ -31,19 +31,23 @@ export function MessageBubble({
   message,
   citations,
   streaming = false,
-  actions = {},
+  controls = {},
+  actions,
 }: {
   message: ConsultUIMessage;
   citations: CitationResolver;
   streaming?: boolean;
-  actions?: MessageActions;
+  /** Regenerate, Edit and the version arrows. */
+  controls?: MessageActions;
+  /** Controls beside Copy once the message is stored (an answer's rating; Make a plan under a finished answer). */
+  actions?: ReactNode;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<string | null>(null);
   const mine = message.role === 'user';
   const text = textOf(message);
   const status = message.metadata?.status;
-  const { versions, onRegenerate, onEdit, busy = false } = actions;
+  const { versions, onRegenerate, onEdit, busy = false } = controls;
   if (draft !== null && onEdit) {
     return (
       <li className="flex justify-end">
@@ -118,6 +122,7 @@ export function MessageBubble({
                 </Button>
               ) : null}
               <CopyButton source={contentRef} />
+              {actions}
             </div>
           </footer>
         )}

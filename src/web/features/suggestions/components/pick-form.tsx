@@ -15,15 +15,12 @@ import { youTubeWatchUrl } from '../../../../shared/youtube';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { Input, Select, Textarea } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import type { WeeklyPick } from '../api/get-admin-picks';
 import { useLookupVideo } from '../api/lookup-video';
 import { useSavePick } from '../api/save-pick';
 import { ChipInput } from './chip-input';
-
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60';
 
 const FIELDS = [
   'url',
@@ -151,13 +148,13 @@ export function PickForm({ pick, week, onDone }: { pick?: WeeklyPick; week: stri
       {lookupNote ? <Alert tone={lookupNote.tone}>{lookupNote.text}</Alert> : null}
       <Field label="Week" error={errors.week?.message}>
         {(props) => (
-          <select {...props} {...form.register('week')} className={selectClass} disabled={busy}>
+          <Select {...props} {...form.register('week')} disabled={busy}>
             {weekChoices(form.getValues('week')).map((choice) => (
               <option key={choice} value={choice}>
                 {weekLabel(choice)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Title" error={errors.title?.message}>

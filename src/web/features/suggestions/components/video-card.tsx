@@ -1,6 +1,6 @@
 import { CheckCircle2, ExternalLink, MessageSquarePlus, Video } from 'lucide-react';
 import { useId, useState } from 'react';
-import { dayLabel, formatDuration } from '../../../../shared/suggestions';
+import { dayLabel, formatDuration, isYouTubeThumbnail } from '../../../../shared/suggestions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { AppLink } from '../../../lib/link';
@@ -8,10 +8,13 @@ import { paths } from '../../../lib/paths';
 import type { VideoCard as VideoCardData } from '../api/get-suggestions';
 import { BadgeList } from './badge-list';
 
-/** The still of a video, or a plain placeholder when there is none or it cannot load (offline, blocked). */
+/**
+ * The still of a video, or a plain placeholder when there is none, it cannot load (offline, blocked)
+ * or it is not YouTube's (the pages load images from nowhere else).
+ */
 function Thumbnail({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
-  if (!url || failed) {
+  if (!url || failed || !isYouTubeThumbnail(url)) {
     return (
       <div
         role="img"

@@ -1,0 +1,153 @@
+import { generateText } from 'ai';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { monthKey } from '../../../shared/dates';
+import type { BusinessProfileInput } from '../../../shared/schemas/profile';
+import type { AppDeps, SessionUser } from '../../context';
+import { chatMessages, chats, followUpSuggestions } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { getAssistantSettings } from '../assistant/assistant.service';
+import { updateChatStatement } from '../chat/chat.queries';
+import { profileText } from '../chat/prompt';
+import { passagesForChat } from '../chat/sources.service';
+import { getProfile } from '../profile/profile.service';
+import { isOverLimit, usageIncrement } from '../usage/usage.service';
+import {
+  type CandidatePassage,
+  MAX_FOLLOW_UP_CHARS,
+  MAX_FOLLOW_UPS,
+  offlineFollowUps,
+  parseFollowUps,
+} from './offline-follow-ups';
+
+/** The passages considered, in characters (the best for the profile first). */
+const PASSAGE_BUDGET = 6_000;
+/** The answer as the model reads it when suggesting. */
+const ANSWER_CHARS = 3_000;
+
+const FOLLOW_UPS_SYSTEM = `You suggest what an entrepreneur could ask their business consultant next. Write up to ${MAX_FOLLOW_UPS} short follow-up questions (each under ${MAX_FOLLOW_UP_CHARS} characters), one per line, without numbering: each about something in the video passages that the answer did not cover yet, and useful for the business described. Write only the questions.`;
+
+interface Suggested {
+  questions: string[];
+  source: string;
+  tokens: { prompt: number; completion: number };
+}
+
+/**
+ * The follow-up questions under one of the user's answers, made the first time they are asked for and
+ * kept. With an AI key, a short second call writes them, its tokens counted as a reply's are; offline,
+ * when over the plan's limit, or when that call fails or says nothing usable, they come from the
+ * transcript passages the answer did not use (best for the profile first), and cost nothing.
+ */
+export async function followUpsFor(
+  deps: AppDeps,
+  user: SessionUser,
+  ref: { chatId: string; messageId: string },
+): Promise<string[]> {
+  const { db } = deps;
+  const [answer] = await db
+    .select({ content: chatMessages.content, kept: followUpSuggestions.questions })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .leftJoin(followUpSuggestions, eq(followUpSuggestions.messageId, chatMessages.id))
+    .where(
+      and(
+        eq(chatMessages.id, ref.messageId),
+        eq(chatMessages.chatId, ref.chatId),
+        eq(chatMessages.userId, user.id),
+        eq(chatMessages.role, 'assistant'),
+        ne(chatMessages.status, 'error'),
+        isNull(chats.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!answer) throw notFound('Answer not found');
+  if (answer.kept) return answer.kept;
+
+  const profile = await getProfile(db, user.id);
+  const passages = await passagesForChat(db, ref.chatId, profileQuestion(profile), PASSAGE_BUDGET);
+  const suggested = await suggest(deps, user, { answer: answer.content, profile, passages });
+  return keep(deps, user, ref, suggested);
+}
+
+/** The profile's words the passages are ranked against. */
+const profileQuestion = (profile: BusinessProfileInput) =>
+  [
+    profile.industry,
+    profile.productsServices,
+    profile.problemsAddressed,
+    profile.businessGoals.shortTerm,
+    profile.currentChallenges,
+  ].join(' ');
+
+async function suggest(
+  deps: AppDeps,
+  user: SessionUser,
+  context: { answer: string; profile: BusinessProfileInput; passages: CandidatePassage[] },
+): Promise<Suggested> {
+  const offline = (): Suggested => ({
+    questions: offlineFollowUps(context.answer, context.passages),
+    source: 'offline',
+    tokens: { prompt: 0, completion: 0 },
+  });
+  if (deps.ai.kind === 'offline' || (await isOverLimit(deps.db, user))) return offline();
+  try {
+    const settings = await getAssistantSettings(deps.db);
+    const result = await generateText({
+      model: deps.ai.languageModel(settings.model),
+      system: FOLLOW_UPS_SYSTEM,
+      prompt: [
+        `Business profile:\n${profileText(context.profile)}`,
+        `Video passages:\n${context.passages.map((p) => `- ${p.text}`).join('\n')}`,
+        `The answer just given:\n${context.answer.slice(0, ANSWER_CHARS)}`,
+      ].join('\n\n'),
+      maxRetries: 1,
+    });
+    const questions = parseFollowUps(result.text);
+    if (questions.length === 0) return offline();
+    return {
+      questions,
+      source: settings.model,
+      tokens: { prompt: result.totalUsage.inputTokens ?? 0, completion: result.totalUsage.outputTokens ?? 0 },
+    };
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'suggesting follow-up questions failed');
+    return offline();
+  }
+}
+
+/**
+ * Stores the questions once: of two requests at once, the first stored wins and only its tokens are
+ * counted, with the chat's total and the month's usage, in the same transaction.
+ */
+async function keep(
+  deps: AppDeps,
+  user: SessionUser,
+  ref: { chatId: string; messageId: string },
+  suggested: Suggested,
+): Promise<string[]> {
+  return deps.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(followUpSuggestions)
+      .values({
+        messageId: ref.messageId,
+        userId: user.id,
+        questions: suggested.questions,
+        source: suggested.source,
+      })
+      .onConflictDoNothing()
+      .returning({ questions: followUpSuggestions.questions });
+    if (!stored) {
+      const [kept] = await tx
+        .select({ questions: followUpSuggestions.questions })
+        .from(followUpSuggestions)
+        .where(eq(followUpSuggestions.messageId, ref.messageId));
+      return kept?.questions ?? [];
+    }
+    const tokens = suggested.tokens.prompt + suggested.tokens.completion;
+    if (tokens > 0) {
+      await tx.execute(updateChatStatement(tx, ref.chatId, { tokens }));
+      await usageIncrement(tx, { userId: user.id, month: monthKey(new Date()), tokens });
+    }
+    return stored.questions;
+  });
+}

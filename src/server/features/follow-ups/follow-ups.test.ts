@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthKey } from '../../../shared/dates';
+import { chats, followUpSuggestions, usageMonths } from '../../db/schema';
+import { createManualChat, type OpenAiStub, startAppWithOpenAiStub } from '../../testing/consult';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { readUiStream } from '../../testing/ui-stream';
+
+/** A talk of five timed passages, one per topic: the offline answer uses some, the others are left. */
+const TRANSCRIPT = [
+  '[00:05] Raise the price of your sourdough boxes every spring and tell customers why.',
+  '[01:10] A loyalty card with a free loaf after ten visits brings regulars back each week.',
+  '[02:20] Sell gift boxes to local companies in December for their staff and clients.',
+  '[03:30] Post a short video of the morning bake on social media to build a following.',
+  '[04:40] Train a second baker so the shop can open on Sundays without burning out.',
+].join('\n');
+
+async function answered(t: TestApp, user?: TestUser) {
+  const owner = user ?? (await t.createOnboardedUser());
+  const chatId = await createManualChat(owner, TRANSCRIPT);
+  await readUiStream(await owner.client.post(`/api/chats/${chatId}/first-reply`));
+  const view = await owner.client.json(`/api/chats/${chatId}`);
+  const answer = view.messages.find((m: { role: string }) => m.role === 'assistant');
+  return { owner, chatId, answer: answer as { id: string; content: string } };
+}
+
+const followUpsPath = (chatId: string, messageId: string) =>
+  `/api/chats/${chatId}/messages/${messageId}/follow-ups`;
+
+describe('suggested follow-ups (offline model)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('suggests up to 3 questions about passages the answer did not use, kept for the answer, at no cost', async () => {
+    const { owner, chatId, answer } = await answered(t);
+    const before = await owner.client.json(`/api/chats/${chatId}`);
+    const { questions } = await owner.client.json(followUpsPath(chatId, answer.id), { method: 'POST' });
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions.length).toBeLessThanOrEqual(3);
+    const passages = TRANSCRIPT.split('\n').map((line) => line.slice(8));
+    for (const question of questions) {
+      expect(question.length).toBeLessThanOrEqual(120);
+      // Grounded: the opening words of one of the video's passages, one the answer did not quote.
+      const passage = passages.find((p) => question.includes(p.split(' ').slice(0, 4).join(' ')));
+      expect(passage, question).toBeDefined();
+      expect(answer.content).not.toContain(passage!.slice(0, 40));
+    }
+    // Kept: asked again, the same questions; no tokens spent.
+    expect(await owner.client.json(followUpsPath(chatId, answer.id), { method: 'POST' })).toEqual({
+      questions,
+    });
+    expect((await owner.client.json(`/api/chats/${chatId}`)).chat.totalTokens).toBe(before.chat.totalTokens);
+
+    // Clicking one sends it as the next question.
+    const reply = await owner.client.post(`/api/chats/${chatId}/messages`, { content: questions[0] });
+    expect(reply.status).toBe(200);
+    await readUiStream(reply);
+    const after = await owner.client.json(`/api/chats/${chatId}`);
+    expect(after.messages.at(-2)).toMatchObject({ role: 'user', content: questions[0] });
+  });
+
+  it("refuses another user's answer, a question, or an unknown message: 404", async () => {
+    const { owner, chatId, answer } = await answered(t);
+    const stranger = await t.createOnboardedUser();
+    expect((await stranger.client.post(followUpsPath(chatId, answer.id))).status).toBe(404);
+    expect((await t.client().post(followUpsPath(chatId, answer.id))).status).toBe(401);
+    await readUiStream(await owner.client.post(`/api/chats/${chatId}/messages`, { content: 'And pricing?' }));
+    const question = (await owner.client.json(`/api/chats/${chatId}`)).messages.find(
+      (m: { role: string }) => m.role === 'user',
+    );
+    expect((await owner.client.post(followUpsPath(chatId, question.id))).status).toBe(404);
+    expect((await owner.client.post(followUpsPath(chatId, crypto.randomUUID()))).status).toBe(404);
+    expect((await owner.client.post(followUpsPath(chatId, 'not-a-uuid'))).status).toBe(400);
+    expect(
+      await t.db.select().from(followUpSuggestions).where(eq(followUpSuggestions.userId, owner.id)),
+    ).toEqual([]);
+  });
+});
+
+describe('suggested follow-ups (AI key, through the OpenAI stub)', () => {
+  let t: TestApp;
+  let stub: OpenAiStub;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ t, stub, close } = await startAppWithOpenAiStub());
+  });
+  afterAll(() => close());
+
+  const tokensOf = async (userId: string, chatId: string) => {
+    const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, userId));
+    const [chat] = await t.db.select({ total: chats.totalTokens }).from(chats).where(eq(chats.id, chatId));
+    expect(usage?.month).toBe(monthKey());
+    return { month: usage!.tokens, chat: chat!.total };
+  };
+
+  it('asks the model in a second call whose tokens count toward usage and the chat', async () => {
+    const { owner, chatId, answer } = await answered(t);
+    const before = await tokensOf(owner.id, chatId);
+    const sent = stub.requests.length;
+    stub.enqueue({
+      chunks: [
+        '1. How do I price gift boxes for companies?\n',
+        '- Should I open on Sundays?\n',
+        'Not a question',
+      ],
+      usage: { prompt_tokens: 120, completion_tokens: 30 },
+    });
+    const { questions } = await owner.client.json(followUpsPath(chatId, answer.id), { method: 'POST' });
+    expect(questions).toEqual(['How do I price gift boxes for companies?', 'Should I open on Sundays?']);
+    expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 150, chat: before.chat + 150 });
+
+    const request = stub.requests[sent]!;
+    expect(request.body.stream).toBeFalsy();
+    const prompt = JSON.stringify(request.body.messages);
+    expect(prompt).toContain('gift boxes to local companies');
+    expect(prompt).toContain(answer.content.slice(0, 40).replace(/"/g, '\\"'));
+
+    // Kept: no second call, no second charge.
+    expect(await owner.client.json(followUpsPath(chatId, answer.id), { method: 'POST' })).toEqual({
+      questions,
+    });
+    expect(stub.requests.length).toBe(sent + 1);
+    expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 150, chat: before.chat + 150 });
+  });
+
+  it('costs nothing when the call fails: the questions come from the passages instead', async () => {
+    const { owner, chatId, answer } = await answered(t);
+    const before = await tokensOf(owner.id, chatId);
+    stub.enqueue({ status: 500 }, { status: 500 });
+    const { questions } = await owner.client.json(followUpsPath(chatId, answer.id), { method: 'POST' });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const question of questions) expect(question).toMatch(/^What does the video say about “.+”\?$/);
+    expect(await tokensOf(owner.id, chatId)).toEqual(before);
+  });
+});

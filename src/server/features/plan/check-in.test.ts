@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../shared/plan';
+import { openDatabase } from '../../db/client';
+import { type planItems, planSettings, users, weeklyEmailSends } from '../../db/schema';
+import { checkInTokenOf, insertPlanItem } from '../../testing/plan';
+import { insertPick, unusedWeek } from '../../testing/suggestions';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { openTestDatabase } from '../../testing/test-database';
+import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from '../suggestions/weekly-email';
+import { CHECK_IN_EMAIL_KIND } from './check-in';
+
+/**
+ * The weekly check-in, through two app instances on one database (on PostgreSQL, two connection pools:
+ * what two server processes are to the database), so "once per user and week" is shown where it matters.
+ */
+
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  first = await createTestApp({}, { database });
+  second = await createTestApp(
+    {},
+    {
+      database: database.url
+        ? await openDatabase({ url: database.url, poolSize: 5 })
+        : { ...database, close: async () => {} },
+    },
+  );
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+
+const mondayMorning = (week: string) => new Date(`${week}T07:00:00Z`);
+
+async function checkInUser(): Promise<TestUser> {
+  const user = await first.createOnboardedUser();
+  await user.client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+  return user;
+}
+
+/** A week's plan: one item for each place the check-in looks, and one for each it must leave out. */
+async function plannedWeek(user: TestUser, week: string) {
+  const item = (title: string, seed: Partial<typeof planItems.$inferInsert>) =>
+    insertPlanItem(first.db, user.id, { ...seed, title });
+  const at = (day: string) => new Date(`${day}T12:00:00Z`);
+  await item('Overdue step', { dueDate: addDays(week, -2), status: 'in_progress' });
+  await item('Due on Sunday', { dueDate: addDays(week, 6) });
+  await item('Due next Monday', { dueDate: addDays(week, 7) });
+  await item('Dropped and late', { dueDate: addDays(week, -2), status: 'dropped' });
+  await item('Done last Friday', {
+    status: 'done',
+    dueDate: addDays(week, -10),
+    doneAt: at(addDays(week, -3)),
+  });
+  await item('Done two weeks ago', { status: 'done', doneAt: at(addDays(week, -10)) });
+}
+
+/** The weekly mails (check-in alone, or with the picks) to a user. */
+const mailsOf = async (user: TestUser) =>
+  (await first.mailsTo(user.email)).filter((mail) =>
+    [CHECK_IN_EMAIL_KIND, WEEKLY_EMAIL_KIND].includes(mail.kind),
+  );
+
+describe('the weekly check-in e-mail', () => {
+  it('lists what is overdue, due in the next 7 days and done last week, with links to /plan', async () => {
+    const week = unusedWeek();
+    const user = await checkInUser();
+    await plannedWeek(user, week);
+    await sendWeeklyEmails(first.deps, mondayMorning(week));
+    const [mail, ...others] = await mailsOf(user);
+    expect(others).toEqual([]);
+    expect(mail!.kind).toBe(CHECK_IN_EMAIL_KIND);
+    expect(mail!.subject).toBe('Your plan this week: 1 overdue, 1 due this week, 1 done last week');
+    const section = (heading: string) =>
+      mail!.text.split(`${heading.toUpperCase()}\n`)[1]!.split('\n\n\n')[0]!;
+    expect(mail!.text).toContain('OVERDUE\n\n- Overdue step\n');
+    expect(section('Due in the next 7 days')).toContain('- Due on Sunday');
+    expect(section('Done last week')).toContain('- Done last Friday');
+    for (const absent of ['Due next Monday', 'Dropped and late', 'Done two weeks ago']) {
+      expect(mail!.text).not.toContain(absent);
+    }
+    expect(mail!.text).toContain('  http://localhost:3000/plan\n');
+    expect(mail!.text.indexOf('OVERDUE')).toBeLessThan(mail!.text.indexOf('DONE LAST WEEK'));
+    const token = await checkInTokenOf(first.db, user.id);
+    expect(mail!.text).toContain(
+      `Unsubscribe from the check-in: http://localhost:3000/plan/unsubscribe?token=${token}`,
+    );
+  });
+
+  it('sends one mail with the plan first and the picks second to a user who has both', async () => {
+    const week = unusedWeek();
+    await insertPick(first.db, { week, title: 'Pricing a premium tier' });
+    const user = await checkInUser();
+    await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+    await plannedWeek(user, week);
+    await sendWeeklyEmails(first.deps, mondayMorning(week));
+    const mails = await mailsOf(user);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.kind).toBe(WEEKLY_EMAIL_KIND);
+    expect(mail!.subject).toMatch(/^Your plan this week: .*, and this week’s video picks$/);
+    expect(mail!.text.indexOf('Overdue step')).toBeGreaterThan(0);
+    expect(mail!.text.indexOf('Overdue step')).toBeLessThan(mail!.text.indexOf('Pricing a premium tier'));
+    expect(mail!.text).toContain('Unsubscribe from the check-in: ');
+    expect(mail!.text).toContain('Unsubscribe from video picks: ');
+  });
+
+  it('sends nothing in a week with nothing due and nothing done, or when the check-in is off', async () => {
+    const week = unusedWeek();
+    const idle = await checkInUser();
+    await insertPlanItem(first.db, idle.id, { title: 'Someday', dueDate: addDays(week, 30) });
+    await insertPlanItem(first.db, idle.id, { title: 'No date' });
+    const off = await first.createOnboardedUser();
+    await plannedWeek(off, week);
+    await sendWeeklyEmails(first.deps, mondayMorning(week));
+    expect(await mailsOf(idle)).toEqual([]);
+    expect(await mailsOf(off)).toEqual([]);
+    const claims = await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week));
+    expect(claims.filter((claim) => [idle.id, off.id].includes(claim.userId))).toEqual([]);
+  });
+
+  it('goes once per user and week however many processes run it at once', async () => {
+    const week = unusedWeek();
+    const readers = [await checkInUser(), await checkInUser(), await checkInUser()];
+    for (const reader of readers) await plannedWeek(reader, week);
+    const runs = [first, second, first, second].map((app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
+    await Promise.all(runs);
+    for (const reader of readers) expect(await mailsOf(reader)).toHaveLength(1);
+    const ids = readers.map((reader) => reader.id);
+    const claims = await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week));
+    expect(claims.filter((claim) => ids.includes(claim.userId))).toHaveLength(3);
+    await sendWeeklyEmails(second.deps, mondayMorning(week));
+    for (const reader of readers) expect(await mailsOf(reader)).toHaveLength(1);
+  });
+
+  it('leaves banned users out', async () => {
+    const week = unusedWeek();
+    const banned = await checkInUser();
+    await plannedWeek(banned, week);
+    await first.db.update(users).set({ banned: true, banExpires: null }).where(eq(users.id, banned.id));
+    await sendWeeklyEmails(first.deps, mondayMorning(week));
+    expect(await mailsOf(banned)).toEqual([]);
+  });
+
+  it('unsubscribes in one click without signing in; an unknown token is 404', async () => {
+    const user = await checkInUser();
+    const token = await checkInTokenOf(first.db, user.id);
+    // What a mail client's one-click sends: a form POST, with no cookie and no Origin.
+    const oneClick = await first.app.request(`/api/plan/check-in/unsubscribe?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await user.client.json('/api/plan/check-in')).toEqual({ enabled: false });
+    const [settings] = await first.db
+      .select()
+      .from(planSettings)
+      .where(and(eq(planSettings.userId, user.id), eq(planSettings.unsubscribeToken, token)));
+    expect(settings!.checkIn).toBe(false);
+    const unknown = await first.app.request(`/api/plan/check-in/unsubscribe?token=${'x'.repeat(32)}`, {
+      method: 'POST',
+    });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthKey } from '../../../shared/dates';
+import { addDays } from '../../../shared/plan';
+import { isoDay } from '../../../shared/suggestions';
+import { generationLeases, planItems, usageMonths } from '../../db/schema';
+import { type OpenAiStub, startAppWithOpenAiStub } from '../../testing/consult';
+import { insertChat } from '../../testing/library-fixtures';
+import { insertAnswer } from '../../testing/plan';
+import type { TestApp, TestUser } from '../../testing/test-app';
+import { insertSource } from '../chat/sources.service';
+
+let t: TestApp;
+let stub: OpenAiStub;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ t, stub, close } = await startAppWithOpenAiStub());
+});
+afterAll(() => close());
+
+const VIDEO = 'dQw4w9WgXcQ';
+const ANSWER = 'Raise the box price [02:05]. Then reward regulars [V2 00:40].';
+
+async function answered(user: TestUser) {
+  const chat = await insertChat(t, user.id, {
+    title: 'Pricing a bakery box',
+    youtubeUrl: `https://www.youtube.com/watch?v=${VIDEO}`,
+    videoId: VIDEO,
+  });
+  const video = (title: string, youtubeUrl: string | null) => ({
+    transcript: `[00:05] ${title}`,
+    segments: [{ start: 5, duration: 4, text: title }],
+    videoId: null,
+    youtubeUrl,
+    title,
+  });
+  await insertSource(
+    t.db,
+    { chatId: chat.id, userId: user.id },
+    1,
+    video('Pricing a bakery box', chat.youtubeUrl),
+  );
+  await insertSource(t.db, { chatId: chat.id, userId: user.id }, 2, video('A pasted talk', null));
+  const messageId = await insertAnswer(t.db, { chatId: chat.id, userId: user.id }, ANSWER);
+  return { path: `/api/chats/${chat.id}/messages/${messageId}/plan-proposal` };
+}
+
+const tokensOf = async (user: TestUser) =>
+  (await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id)))[0]?.tokens ?? 0;
+
+describe('a plan proposal with an AI key', () => {
+  it('makes one structured-output call, maps its items, and counts its tokens as a reply’s', async () => {
+    const user = await t.createOnboardedUser();
+    const { path } = await answered(user);
+    const before = stub.requests.length;
+    stub.enqueue({
+      json: {
+        items: [
+          {
+            title: ' Raise the box price to $24 ',
+            why: 'Margins fund growth.',
+            dueInDays: 7,
+            citation: '[02:05]',
+          },
+          { title: 'Reward regulars', why: 'w'.repeat(500), dueInDays: 400, citation: '[V2 00:40]' },
+          { title: 'Invent a moment', why: 'Not in the answer', dueInDays: 0, citation: '[09:09]' },
+          { title: '   ', why: 'No title', dueInDays: 3, citation: null },
+        ],
+      },
+      usage: { prompt_tokens: 812, completion_tokens: 95 },
+    });
+    const { proposal } = await user.client.json(path, { method: 'POST' });
+
+    expect(stub.requests.length - before).toBe(1);
+    const request = stub.requests[before]!.body;
+    expect(request.model).toBe('gpt-4o-mini');
+    expect(request.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'action_plan' },
+    });
+    expect(
+      Object.keys(request.response_format.json_schema.schema.properties.items.items.properties).sort(),
+    ).toEqual(['citation', 'dueInDays', 'title', 'why']);
+    expect(request.messages[0].content).toContain('Brightside Bakery');
+    expect(request.messages[1]).toEqual({ role: 'user', content: ANSWER });
+
+    const today = isoDay(new Date());
+    expect(proposal.items).toHaveLength(3);
+    expect(proposal.items[0]).toEqual({
+      title: 'Raise the box price to $24',
+      why: 'Margins fund growth.',
+      dueDate: addDays(today, 7),
+      moment: {
+        videoId: VIDEO,
+        seconds: 125,
+        label: '02:05',
+        url: `https://www.youtube.com/watch?v=${VIDEO}&t=125s`,
+        videoTitle: 'Pricing a bakery box',
+      },
+    });
+    // V2 has no YouTube link: no moment; the reason is cut to 400; the due date to a year.
+    expect(proposal.items[1]).toMatchObject({ moment: null, dueDate: addDays(today, 365) });
+    expect(proposal.items[1].why).toHaveLength(400);
+    expect(proposal.items[2]).toMatchObject({ moment: null, dueDate: addDays(today, 1) });
+
+    expect(await tokensOf(user)).toBe(907);
+    expect(await t.db.select().from(generationLeases).where(eq(generationLeases.userId, user.id))).toEqual(
+      [],
+    );
+    expect(await t.db.$count(planItems, eq(planItems.userId, user.id))).toBe(0);
+  });
+
+  it('answers 402 at the month’s limit without calling the model', async () => {
+    const user = await t.createOnboardedUser();
+    const { path } = await answered(user);
+    await t.db
+      .insert(usageMonths)
+      .values({ userId: user.id, month: monthKey(), tokens: 30_001, messages: 3 });
+    const before = stub.requests.length;
+    const response = await user.client.post(path);
+    expect(response.status).toBe(402);
+    expect((await response.json()).error.code).toBe('usage_limit_exceeded');
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it('answers 502 when the model’s output does not fit, still counting its tokens, and frees the user to retry', async () => {
+    const user = await t.createOnboardedUser();
+    const { path } = await answered(user);
+    stub.enqueue({ chunks: ['not json'], usage: { prompt_tokens: 500, completion_tokens: 2 } });
+    const failed = await user.client.post(path);
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).error.code).toBe('proposal_failed');
+    expect(await tokensOf(user)).toBe(502);
+    stub.enqueue({ json: { items: [] }, usage: { prompt_tokens: 10, completion_tokens: 3 } });
+    expect((await user.client.json(path, { method: 'POST' })).proposal.items).toEqual([]);
+    expect(await tokensOf(user)).toBe(515);
+  });
+});

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { doneByWeek, planCalendar, planMoment } from '../../../shared/plan';
+import {
+  type AddPlanItemsInput,
+  addPlanItemsInput,
+  PLAN_LIMITS,
+  PLAN_MESSAGES,
+  type PlanItem,
+  type PlanProgress,
+  type PlanQuery,
+  type PlanStatus,
+  type UpdatePlanItemInput,
+} from '../../../shared/schemas/plan';
+import { titleFromTranscript } from '../../../shared/transcript';
+import type { SessionUser } from '../../context';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../http/errors';
+import {
+  byIds,
+  byStatus,
+  byVideo,
+  citedVideos,
+  countItems,
+  countOwnItems,
+  deleteItem,
+  dueFilters,
+  findFromAnswer,
+  findOwnItem,
+  findSettings,
+  insertItems,
+  itemIdsOfStatus,
+  type ListedPlanItem,
+  listPlanItems,
+  lockUser,
+  nextPosition,
+  progressFigures,
+  saveCheckIn,
+  setPositions,
+  unsubscribeCheckInByToken,
+  updateItem,
+} from './plan.queries';
+import { ownAnswer } from './plan-answers';
+
+export interface PlanPage {
+  items: PlanItem[];
+  progress: PlanProgress;
+  videos: { videoId: string; title: string }[];
+  checkIn: { enabled: boolean };
+}
+
+const itemNotFound = () => notFound('Plan item not found');
+
+export function serializePlanItem(row: ListedPlanItem): PlanItem {
+  const chatGone = row.fromAnswer && (row.chatId === null || row.chatDeletedAt !== null);
+  return {
+    id: row.id,
+    title: row.title,
+    why: row.why,
+    status: row.status,
+    dueDate: row.dueDate,
+    note: row.note,
+    position: row.position,
+    chatId: chatGone ? null : row.chatId,
+    chatTitle:
+      chatGone || row.chatId === null
+        ? null
+        : (row.chatTitle ?? titleFromTranscript(row.chatTranscript ?? '')),
+    chatDeleted: chatGone,
+    messageId: row.messageId,
+    moment:
+      row.videoId !== null && row.momentSeconds !== null
+        ? planMoment(row.videoId, row.momentSeconds, row.videoTitle)
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    doneAt: row.doneAt?.toISOString() ?? null,
+  };
+}
+
+function queryFilters(query: PlanQuery, calendar: ReturnType<typeof planCalendar>): SQL[] {
+  const filters: (SQL | undefined)[] = [];
+  if (query.status) filters.push(byStatus(query.status));
+  if (query.videoId) filters.push(byVideo(query.videoId));
+  if (query.due === 'overdue') filters.push(dueFilters.overdue(calendar.today));
+  if (query.due === 'week') filters.push(dueFilters.week(calendar.today, calendar.weekEnd));
+  if (query.due === 'later') filters.push(dueFilters.later(calendar.weekEnd));
+  if (query.due === 'none') filters.push(dueFilters.none());
+  return filters.filter((filter): filter is SQL => filter !== undefined);
+}
+
+/** The plan page: the items the filters keep, the figures over all items, the cited videos, the check-in switch. */
+export async function planPage(
+  db: Database,
+  user: SessionUser,
+  query: PlanQuery,
+  now: Date,
+): Promise<PlanPage> {
+  const calendar = planCalendar(now);
+  const [rows, figures, videos, settings] = await Promise.all([
+    listPlanItems(db, user.id, queryFilters(query, calendar)),
+    progressFigures(db, user.id, calendar),
+    citedVideos(db, user.id),
+    findSettings(db, user.id),
+  ]);
+  const { doneAt, ...counts } = figures;
+  return {
+    items: rows.map(serializePlanItem),
+    progress: { ...counts, doneByWeek: doneByWeek(now, doneAt) },
+    videos: videos.map((video) => ({ videoId: video.videoId!, title: video.title ?? video.videoId! })),
+    checkIn: { enabled: settings?.checkIn ?? false },
+  };
+}
+
+/** Every item of the user in page order (exports, the check-in). */
+export async function allPlanItems(db: Database, userId: string): Promise<PlanItem[]> {
+  return (await listPlanItems(db, userId)).map(serializePlanItem);
+}
+
+/**
+ * Adds items to the end of To do, all or none. With `messageId` they come from that answer (the user's
+ * own): an item of the same answer and title already in the plan is returned, not added again.
+ */
+export async function addPlanItems(
+  db: Database,
+  user: SessionUser,
+  input: AddPlanItemsInput,
+): Promise<PlanItem[]> {
+  const { messageId, items } = addPlanItemsInput.parse(input);
+  const answer = messageId ? await ownAnswer(db, user.id, messageId) : null;
+  const ids = await db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const titles = [...new Set(items.map((item) => item.title))];
+    const existing = answer ? await findFromAnswer(tx, user.id, answer.messageId, titles) : [];
+    const existingByTitle = new Map(existing.map((row) => [row.title, row.id]));
+    const fresh = items.filter(
+      (item, i) =>
+        !existingByTitle.has(item.title) && items.findIndex((other) => other.title === item.title) === i,
+    );
+    if ((await countItems(tx, user.id)) + fresh.length > PLAN_LIMITS.itemsPerUser) {
+      throw new AppError(409, 'plan_full', PLAN_MESSAGES.planFull, 'items');
+    }
+    const start = await nextPosition(tx, user.id, 'todo');
+    const inserted = await insertItems(
+      tx,
+      fresh.map((item, i) => ({
+        userId: user.id,
+        fromAnswer: answer !== null,
+        chatId: answer?.chatId ?? null,
+        messageId: answer?.messageId ?? null,
+        title: item.title,
+        why: item.why,
+        dueDate: item.dueDate,
+        position: start + i,
+        videoId: item.moment?.videoId ?? null,
+        momentSeconds: item.moment?.seconds ?? null,
+        videoTitle: item.moment ? (answer?.videoTitles.get(item.moment.videoId) ?? null) : null,
+      })),
+    );
+    const idByTitle = new Map([...existingByTitle, ...inserted.map((row) => [row.title, row.id] as const)]);
+    return items.map((item) => idByTitle.get(item.title)!);
+  });
+  const rows = await listPlanItems(db, user.id, [byIds(ids)]);
+  const byId = new Map(rows.map((row) => [row.id, serializePlanItem(row)]));
+  return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+/** Edits an item; a new status puts it last in that status, and stamps (or clears) when it was done. */
+export async function updatePlanItem(
+  db: Database,
+  user: SessionUser,
+  itemId: string,
+  input: UpdatePlanItemInput,
+): Promise<PlanItem> {
+  await db.transaction(async (tx) => {
+    const item = await findOwnItem(tx, user.id, itemId);
+    if (!item) throw itemNotFound();
+    const moved = input.status !== undefined && input.status !== item.status;
+    await updateItem(tx, user.id, itemId, {
+      ...withoutUndefined(input),
+      ...(moved && {
+        position: await nextPosition(tx, user.id, input.status!),
+        doneAt: input.status === 'done' ? new Date() : null,
+      }),
+    }).catch((error: unknown) => {
+      throw isUniqueViolation(error)
+        ? new AppError(409, 'duplicate_title', 'This answer already has a step with that title', 'title')
+        : error;
+    });
+  });
+  const [row] = await listPlanItems(db, user.id, [byIds([itemId])]);
+  return serializePlanItem(row!);
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23505';
+}
+
+/** A status's new order: `itemIds` must list every item of that status the user has, once each. */
+export async function reorderPlan(
+  db: Database,
+  user: SessionUser,
+  input: { status: PlanStatus; itemIds: string[] },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const current = new Set(await itemIdsOfStatus(tx, user.id, input.status));
+    const given = new Set(input.itemIds);
+    if ((await countOwnItems(tx, user.id, [...given])) < given.size) throw itemNotFound();
+    const same =
+      given.size === input.itemIds.length &&
+      given.size === current.size &&
+      input.itemIds.every((id) => current.has(id));
+    if (!same) throw new AppError(409, 'plan_changed', PLAN_MESSAGES.itemIds, 'itemIds');
+    await setPositions(tx, user.id, input.itemIds);
+  });
+}
+
+export async function deletePlanItem(db: Database, user: SessionUser, itemId: string): Promise<void> {
+  if (!(await deleteItem(db, user.id, itemId))) throw itemNotFound();
+}
+
+export async function checkInSetting(db: Database, userId: string): Promise<{ enabled: boolean }> {
+  return { enabled: (await findSettings(db, userId))?.checkIn ?? false };
+}
+
+export async function setCheckIn(
+  db: Database,
+  userId: string,
+  enabled: boolean,
+): Promise<{ enabled: boolean }> {
+  await saveCheckIn(db, userId, enabled, randomBytes(24).toString('base64url'));
+  return { enabled };
+}
+
+/** The check-in mail's one-click unsubscribe (no sign-in: the token is the secret); 404 for an unknown token. */
+export async function unsubscribeCheckIn(db: Database, token: string) {
+  if (!(await unsubscribeCheckInByToken(db, token))) {
+    throw notFound('This unsubscribe link is not valid. Sign in to change your e-mail settings.');
+  }
+  return { unsubscribed: true as const };
+}

@@ -1,0 +1,240 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '../../shared/schemas/password';
+import { requestLimits, users } from '../db/schema';
+import { createManualChat } from '../testing/consult';
+import { uniqueEmail } from '../testing/fixtures';
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../testing/test-app';
+import { accountKey, RATE_LIMITS, type RateLimitedAction, SIGN_IN_FAILURES } from './rate-limit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
+});
+afterAll(() => t.close());
+
+/** Sets a counter as if `count` requests had come in this window (the window started `ago` seconds back). */
+async function fillCounter(action: string, subject: string, count: number, ago = 0) {
+  await t.db
+    .insert(requestLimits)
+    .values({ action, subject, count, windowStartedAt: sql`now() - make_interval(secs => ${ago})` })
+    .onConflictDoUpdate({
+      target: [requestLimits.action, requestLimits.subject],
+      set: { count, windowStartedAt: sql`now() - make_interval(secs => ${ago})` },
+    });
+}
+
+/** The user's session, sent from another client address. */
+function clientAt(ip: string, user: TestUser) {
+  const client = t.client(ip);
+  for (const [name, value] of user.client.cookies) client.cookies.set(name, value);
+  return client;
+}
+
+async function expectRateLimited(response: Response, windowSeconds: number) {
+  expect(response.status).toBe(429);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  const body = await response.json();
+  expect(body.error.code).toBe('rate_limited');
+  expect(body.error.message).toMatch(/^Too many requests\. Please try again in \d+ (minutes?|seconds?)\.$/);
+}
+
+describe('costly writes are limited per user and per client address', () => {
+  let maya: TestUser;
+  let sam: TestUser;
+  beforeAll(async () => {
+    maya = await t.createOnboardedUser();
+    sam = await t.createOnboardedUser();
+  });
+
+  it('support tickets: 10 an hour per user, then 429 with Retry-After; another user is not affected', async () => {
+    const { perUser, windowSeconds } = RATE_LIMITS['support-ticket'];
+    const client = clientAt('198.51.100.1', maya);
+    for (let i = 0; i < perUser; i++) {
+      expect((await client.post('/api/support/tickets', { message: `Help ${i}` })).status).toBe(201);
+    }
+    await expectRateLimited(
+      await client.post('/api/support/tickets', { message: 'One more' }),
+      windowSeconds,
+    );
+    expect((await sam.client.post('/api/support/tickets', { message: 'Mine' })).status).toBe(201);
+
+    // When the window is over, the user may write again.
+    await fillCounter('support-ticket', `user:${maya.id}`, perUser, windowSeconds + 1);
+    expect((await client.post('/api/support/tickets', { message: 'Next hour' })).status).toBe(201);
+  });
+
+  it('one address is limited across the users behind it', async () => {
+    const ip = '198.51.100.2';
+    await fillCounter('support-ticket', `ip:${ip}`, RATE_LIMITS['support-ticket'].perIp);
+    const client = clientAt(ip, sam);
+    await expectRateLimited(await client.post('/api/support/tickets', { message: 'Hi' }), 3600);
+  });
+
+  const ticketId = async () =>
+    (
+      await maya.client.json<{ ticket: { id: string } }>(
+        '/api/support/tickets',
+        { method: 'POST', json: { message: 'x' } },
+        201,
+      )
+    ).ticket.id;
+  const routes: [RateLimitedAction, (user: TestUser) => Promise<Response>][] = [
+    [
+      'support-reply',
+      async (user) =>
+        user.client.post(`/api/support/tickets/${await ticketId()}/replies`, { message: 'More' }),
+    ],
+    ['affiliate', (user) => user.client.post('/api/affiliate', { message: 'I run a podcast' })],
+    [
+      'consultation',
+      (user) => user.client.post('/api/chats', { source: 'manual', transcript: '0:00\nHello there' }),
+    ],
+    [
+      'added-video',
+      async (user) =>
+        user.client.post(`/api/chats/${await createManualChat(user, '0:00\nFirst video')}/sources`, {
+          source: 'manual',
+          transcript: '0:00\nSecond video',
+        }),
+    ],
+    ['ask-library', (user) => user.client.post('/api/library/ask', { question: 'What about pricing?' })],
+  ];
+  for (const [action, send] of routes) {
+    it(`${action}: refused with 429 once the user's counter is full`, async () => {
+      const user = action === 'support-reply' ? maya : sam;
+      await fillCounter('support-ticket', `user:${maya.id}`, 0);
+      await fillCounter(action, `user:${user.id}`, RATE_LIMITS[action].perUser);
+      await expectRateLimited(await send(user), RATE_LIMITS[action].windowSeconds);
+      await fillCounter(action, `user:${user.id}`, 0);
+    });
+  }
+
+  it('the waitlist, open to anyone, is limited per address', async () => {
+    const client = t.client('198.51.100.3');
+    for (let i = 0; i < RATE_LIMITS.waitlist.perIp; i++) {
+      expect((await client.post('/api/waitlist', { email: uniqueEmail('wait') })).status).toBe(200);
+    }
+    await expectRateLimited(await client.post('/api/waitlist', { email: uniqueEmail('wait') }), 3600);
+    expect(
+      (await t.client('198.51.100.4').post('/api/waitlist', { email: uniqueEmail('wait') })).status,
+    ).toBe(200);
+  });
+
+  it('keeps the counters in the database, each user’s erased with the account', async () => {
+    const user = await t.createOnboardedUser();
+    await user.client.post('/api/support/tickets', { message: 'Counted' });
+    const mine = () => t.db.select().from(requestLimits).where(eq(requestLimits.userId, user.id));
+    expect(await mine()).toMatchObject([{ action: 'support-ticket', subject: `user:${user.id}`, count: 1 }]);
+    expect((await user.client.delete('/api/account')).status).toBe(200);
+    expect(await mine()).toEqual([]);
+  });
+});
+
+describe('password sign-in slows down per account', () => {
+  it('after 5 wrong passwords from any addresses the account pauses (not others); a magic link still works', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    for (let i = 0; i < SIGN_IN_FAILURES.limit; i++) {
+      const attempt = await t.client(`203.0.113.${20 + i}`).post('/api/auth/sign-in/email', {
+        email: user.email.toUpperCase(),
+        password: `wrong-${i}`,
+      });
+      expect(attempt.status).toBe(401);
+    }
+    const right = await t.client('203.0.113.40').post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    await expectRateLimited(right, SIGN_IN_FAILURES.windowSeconds);
+    expect(
+      (
+        await t
+          .client('203.0.113.41')
+          .post('/api/auth/sign-in/email', { email: other.email, password: TEST_PASSWORD })
+      ).status,
+    ).toBe(200);
+    const magicLink = await t.client('203.0.113.42').post('/api/auth/sign-in/magic-link', {
+      email: user.email,
+      callbackURL: '/dashboard',
+    });
+    expect(magicLink.status).toBe(200);
+    // The stored key is a hash: the typed address is not kept.
+    const rows = await t.db.select().from(requestLimits).where(eq(requestLimits.action, 'sign-in-failures'));
+    expect(JSON.stringify(rows)).not.toContain(user.email.split('@')[0]);
+  });
+
+  it('the pause ends with its window, and a success clears the count', async () => {
+    const user = await t.createUser();
+    const fail = () =>
+      t
+        .client('203.0.113.50')
+        .post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' });
+    for (let i = 0; i < SIGN_IN_FAILURES.limit; i++) expect((await fail()).status).toBe(401);
+    await fillCounter(
+      'sign-in-failures',
+      accountKey(user.email),
+      SIGN_IN_FAILURES.limit,
+      SIGN_IN_FAILURES.windowSeconds + 1,
+    );
+    const signIn = await t.client('203.0.113.51').post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(signIn.status).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(requestLimits)
+        .where(eq(requestLimits.subject, accountKey(user.email))),
+    ).toEqual([]);
+    expect((await fail()).status).toBe(401);
+    const [row] = await t.db
+      .select({ count: requestLimits.count })
+      .from(requestLimits)
+      .where(
+        and(eq(requestLimits.action, 'sign-in-failures'), eq(requestLimits.subject, accountKey(user.email))),
+      );
+    expect(row?.count).toBe(1);
+  });
+});
+
+describe('common passwords', () => {
+  it('are refused at sign-up with a clear message, nothing stored; the 6-character rule is unchanged', async () => {
+    const email = uniqueEmail('common');
+    for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
+      const response = await t.client().post('/api/auth/sign-up/email', { email, password, name: '' });
+      expect(response.status, password).toBe(400);
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'invalid_input',
+          message: `password: ${PASSWORD_MESSAGES.tooCommon}`,
+          field: 'password',
+        },
+      });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    const short = await t.client().post('/api/auth/sign-up/email', { email, password: 'zq9x!', name: '' });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toBe('Password too short');
+  });
+
+  it('are refused as a new password, and the old one still signs in', async () => {
+    const user = await t.createUser();
+    const response = await user.client.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'letmein1',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.field).toBe('newPassword');
+    expect(
+      (
+        await t
+          .client('203.0.113.60')
+          .post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD })
+      ).status,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import { ERROR_CODES } from '../../shared/errors';
+import { CLIENT_IP_HEADER } from '../auth/auth';
+import type { Config } from '../config';
+import type { AppEnv } from '../context';
+import type { Executor } from '../db/client';
+import { requestLimits } from '../db/schema';
+import { errorBody } from './errors';
+
+export interface RateLimitRule {
+  windowSeconds: number;
+  /** Requests one signed-in user may make in a window. */
+  perUser: number;
+  /** Requests one client address may make in a window (several users may share one). */
+  perIp: number;
+}
+
+const HOUR = 60 * 60;
+
+/**
+ * The writes that cost us something (a mail to support, a transcript fetch, a model call), limited
+ * per user and per client address in a fixed window (decision 043). A new one is a line here and a
+ * `rateLimit(deps, 'name')` on its route.
+ */
+export const RATE_LIMITS = {
+  'support-ticket': { windowSeconds: HOUR, perUser: 10, perIp: 30 },
+  'support-reply': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  affiliate: { windowSeconds: HOUR, perUser: 3, perIp: 10 },
+  waitlist: { windowSeconds: HOUR, perUser: 5, perIp: 5 },
+  consultation: { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  'added-video': { windowSeconds: HOUR, perUser: 60, perIp: 180 },
+  'ask-library': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitedAction = keyof typeof RATE_LIMITS;
+
+/** 'Too many requests. Please try again in 12 minutes.' */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many requests. Please try again in ${wait}.`;
+}
+
+interface Counted {
+  subject: string;
+  userId?: string | null;
+  limit: number;
+}
+
+/**
+ * Counts one request against each subject's counter in one statement (a window that has ended starts
+ * over) and answers, when any counter is past its limit, how many seconds until that window ends.
+ */
+export async function countRequest(
+  db: Executor,
+  action: string,
+  windowSeconds: number,
+  subjects: Counted[],
+): Promise<number | null> {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const ended = sql`${requestLimits.windowStartedAt} <= now() - ${window}`;
+  const rows = await db
+    .insert(requestLimits)
+    .values(subjects.map(({ subject, userId }) => ({ action, subject, userId: userId ?? null })))
+    .onConflictDoUpdate({
+      target: [requestLimits.action, requestLimits.subject],
+      set: {
+        count: sql`case when ${ended} then 1 else ${requestLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${ended} then now() else ${requestLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      subject: requestLimits.subject,
+      count: requestLimits.count,
+      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${requestLimits.windowStartedAt} + ${window} - now())))::int`,
+    });
+  const over = rows.filter((row) => row.count > subjects.find((s) => s.subject === row.subject)!.limit);
+  return over.length ? Math.max(...over.map((row) => Number(row.retryAfter))) : null;
+}
+
+/** The client's address as our HTTP layer set it (the socket's, or the trusted proxy's hop). */
+export const clientIpOf = (headers: Headers) => headers.get(CLIENT_IP_HEADER);
+
+/**
+ * One middleware a route adds to limit a costly write per signed-in user and per client address:
+ * past either limit it answers 429 with Retry-After and says how long to wait. Off when
+ * RATE_LIMIT_ENABLED is false, as Better Auth's limits are.
+ */
+export function rateLimit(
+  deps: { db: Executor; config: Pick<Config, 'RATE_LIMIT_ENABLED'> },
+  action: RateLimitedAction,
+): MiddlewareHandler<AppEnv> {
+  const rule: RateLimitRule = RATE_LIMITS[action];
+  return async (c, next) => {
+    if (!deps.config.RATE_LIMIT_ENABLED) return next();
+    const user = c.get('user');
+    const ip = clientIpOf(c.req.raw.headers);
+    const subjects: Counted[] = [
+      ...(user ? [{ subject: `user:${user.id}`, userId: user.id, limit: rule.perUser }] : []),
+      ...(ip ? [{ subject: `ip:${ip}`, limit: rule.perIp }] : []),
+    ];
+    if (subjects.length === 0) return next();
+    const retryAfter = await countRequest(deps.db, action, rule.windowSeconds, subjects);
+    if (retryAfter === null) return next();
+    c.header('Retry-After', String(retryAfter));
+    return c.json(errorBody(ERROR_CODES.rateLimited, tooManyRequestsMessage(retryAfter)), 429);
+  };
+}
+
+/** Failed password sign-ins to one account before it pauses, and the longest pause. */
+export const SIGN_IN_FAILURES = { limit: 5, windowSeconds: 5 * 60 } as const;
+const SIGN_IN_ACTION = 'sign-in-failures';
+
+/** The account a sign-in names, as a key that keeps no typed address (a hash of it, lower-cased). */
+export const accountKey = (email: string) =>
+  `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+
+/**
+ * Slows password sign-in per account: after 5 wrong passwords within 5 minutes, the account's password
+ * sign-in answers 429 until those 5 minutes are over, wherever the attempts come from. A success clears
+ * the count. The pause is short, and magic links and one-time codes still sign the owner in, so no one
+ * can lock a user out for long.
+ */
+export function signInSlowdown(deps: {
+  db: Executor;
+  config: Pick<Config, 'RATE_LIMIT_ENABLED'>;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    if (!deps.config.RATE_LIMIT_ENABLED) return next();
+    const body = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const email = (body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string') return next();
+    const subject = accountKey(email);
+    const paused = await pausedFor(deps.db, subject);
+    if (paused !== null) {
+      c.header('Retry-After', String(paused));
+      return c.json(errorBody(ERROR_CODES.rateLimited, tooManyRequestsMessage(paused)), 429);
+    }
+    await next();
+    if (c.res.status === 401) {
+      await countRequest(deps.db, SIGN_IN_ACTION, SIGN_IN_FAILURES.windowSeconds, [
+        { subject, limit: SIGN_IN_FAILURES.limit },
+      ]);
+    } else if (c.res.ok) {
+      await deps.db
+        .delete(requestLimits)
+        .where(and(eq(requestLimits.action, SIGN_IN_ACTION), eq(requestLimits.subject, subject)));
+    }
+  };
+}
+
+/** Seconds until the account's password sign-in may be tried again, or null when it may now. */
+async function pausedFor(db: Executor, subject: string): Promise<number | null> {
+  const [row] = await db
+    .select({
+      retryAfter: sql<number>`ceil(extract(epoch from ${requestLimits.windowStartedAt} + make_interval(secs => ${SIGN_IN_FAILURES.windowSeconds}) - now()))::int`,
+    })
+    .from(requestLimits)
+    .where(
+      and(
+        eq(requestLimits.action, SIGN_IN_ACTION),
+        eq(requestLimits.subject, subject),
+        gte(requestLimits.count, SIGN_IN_FAILURES.limit),
+      ),
+    );
+  const retryAfter = Number(row?.retryAfter ?? 0);
+  return retryAfter > 0 ? retryAfter : null;
+}

@@ -1,0 +1,112 @@
+import { Check, Copy, Link2, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { formatDateTime } from '../../../../shared/dates';
+import { SHARE_WARNING } from '../../../../shared/schemas/share';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { type ShareLink, useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
+
+/**
+ * 'Share' on a chat: read-only links to the messages on screen, each copied or revoked (a revoked link
+ * answers 'not found'). The owner is told first that anyone with a link can read the conversation.
+ */
+export function ShareDialog({ chatId }: { chatId: string }) {
+  const [open, setOpen] = useState(false);
+  const links = useShareLinks(chatId, open);
+  const create = useCreateShareLink(chatId);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Share2 /> Share
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Share a read-only link</DialogTitle>
+          <DialogDescription>
+            People with the link see the chat's title, videos and messages.
+          </DialogDescription>
+        </DialogHeader>
+        <Alert tone="warning">{SHARE_WARNING}</Alert>
+        {links.isPending ? (
+          <Spinner className="size-5" label="Loading links" />
+        ) : links.isError ? (
+          <Alert tone="danger">Could not load this chat's links.</Alert>
+        ) : (
+          <ul className="grid gap-3" aria-label="Links to this chat">
+            {links.data.map((link) => (
+              <ShareLinkRow key={link.id} chatId={chatId} link={link} />
+            ))}
+          </ul>
+        )}
+        <Button
+          className="justify-self-start"
+          disabled={create.isPending}
+          onClick={() =>
+            create.mutate(undefined, {
+              onError: () => toast.error('Could not create the link. Please try again.'),
+            })
+          }
+        >
+          <Link2 /> {links.data?.length ? 'Create a new link' : 'Create link'}
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ShareLinkRow({ chatId, link }: { chatId: string; link: ShareLink }) {
+  const revoke = useRevokeShareLink(chatId);
+  const [copied, setCopied] = useState(false);
+  const url = new URL(link.path, window.location.origin).toString();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast.success('Link copied');
+    } catch {
+      toast.error('Could not copy: select the link and copy it instead.');
+    }
+  };
+  return (
+    <li className="grid gap-2 rounded-md border p-3">
+      <Input readOnly value={url} aria-label="Share link" onFocus={(event) => event.currentTarget.select()} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-muted-foreground">
+          {link.messageCount} {link.messageCount === 1 ? 'message' : 'messages'} · created{' '}
+          {formatDateTime(link.createdAt)}
+        </span>
+        <div className="flex gap-2">
+          <Button size="sm" variant="outline" onClick={() => void copy()}>
+            {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy link'}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={revoke.isPending}
+            onClick={() =>
+              revoke.mutate(link.id, {
+                onSuccess: () => toast.success('Link revoked'),
+                onError: () => toast.error('Could not revoke the link. Please try again.'),
+              })
+            }
+          >
+            Revoke
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
