@@ -40,7 +40,7 @@ function seed(week, benchUserId) {
   const topics = `array[${TOPICS.map((t) => `'${t}'`).join(',')}]`;
   return `
 insert into "user" (id, name, email, email_verified, created_at, updated_at)
-  select 'sugg-' || g, 'Bench ' || g, 'sugg-' || g || '@bench.example', true, now(), now()
+  select 'sugg-' || g, 'Bench ' || g, 'sugg-' || g || '@bench.example', true, now() - interval '30 days', now()
   from generate_series(1, ${USERS}) g;
 insert into suggestion_picks (week, position, video_id, title, channel, duration_seconds, published_on, tags, note)
   select date '${week}' - ((g - 1) / 10) * 7, (g - 1) % 10, 'v' || lpad(g::text, 10, '0'),
@@ -61,8 +61,10 @@ analyze;`;
 
 const PLANS = (week) => [
   `explain (analyze, costs off) select video_id, count(distinct user_id) from chats
-     where created_at >= now() - interval '7 days' and video_id is not null and deleted_at is null
-     group by video_id having count(distinct user_id) >= 3
+     join "user" on "user".id = chats.user_id
+     where chats.created_at >= now() - interval '7 days' and video_id is not null and deleted_at is null
+       and "user".email_verified and "user".created_at <= now() - interval '7 days'
+     group by video_id having count(distinct user_id) >= 5
      order by 2 desc, max(created_at) desc limit 12`,
   `explain (analyze, costs off) select * from suggestion_picks
      where week = (select max(week) from suggestion_picks where week <= '${week}') order by position`,

@@ -63,6 +63,10 @@ for (const viewport of VIEWPORTS) {
 
       const chatId = await createSampleChat(page, server);
       await auditPage(page, `/chat/${chatId}`, /Tokens: \d+/, viewport.name);
+      const shared = await page.request.post(`${server.baseURL}/api/chats/${chatId}/share-links`, {
+        headers: { origin: server.baseURL },
+      });
+      await auditPage(page, (await shared.json()).link.path, CHAT_TITLE, viewport.name);
       await auditPage(page, '/dashboard', 'Recent Chats', viewport.name);
       await auditPage(page, '/consult', 'Smart Business Assistant', viewport.name);
       await auditPage(page, '/saved-chats', 'Saved Chats', viewport.name);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../shared/schemas/password';
@@ -101,6 +102,10 @@ describe('costly writes are limited per user and per client address', () => {
         }),
     ],
     ['ask-library', (user) => user.client.post('/api/library/ask', { question: 'What about pricing?' })],
+    [
+      'plan-proposal',
+      (user) => user.client.post(`/api/chats/${randomUUID()}/messages/${randomUUID()}/plan-proposal`, {}),
+    ],
   ];
   for (const [action, send] of routes) {
     it(`${action}: refused with 429 once the user's counter is full`, async () => {

@@ -32,6 +32,7 @@ export const RATE_LIMITS = {
   consultation: { windowSeconds: HOUR, perUser: 30, perIp: 90 },
   'added-video': { windowSeconds: HOUR, perUser: 60, perIp: 180 },
   'ask-library': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  'plan-proposal': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

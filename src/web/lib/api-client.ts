@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../server/app';
-import { type ApiErrorBody, isApiErrorBody } from '../../shared/errors';
+import { type ApiErrorBody, ERROR_CODES, isApiErrorBody } from '../../shared/errors';
 
 /** The one typed client of our API: request and response types come from the server's routes. */
 export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });
@@ -46,4 +46,9 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
 
 export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** The server's message when it asks to wait before trying again (429), else `fallback`. */
+export function rateLimitedMessageOr(error: unknown, fallback: string): string {
+  return isApiError(error, ERROR_CODES.rateLimited) ? error.message : fallback;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,
@@ -6,7 +6,7 @@ import {
   SAVED_CHATS_PAGE_SIZE,
 } from '../../../shared/schemas/chats';
 import type { Executor } from '../../db/client';
-import { chatMessages, chats } from '../../db/schema';
+import { chatMessages, chats, users } from '../../db/schema';
 import { branchIds } from '../chat/chat.queries';
 
 const listColumns = {
@@ -107,20 +107,35 @@ export async function consultedVideoIds(
 }
 
 /**
- * The videos most consulted since a moment, counting each user once and only videos that at least
- * `minUsers` different users consulted; ids and counts only, never who. Reads the range of the
+ * The videos most consulted since a moment, counting each user once, and only users whose address is
+ * verified and whose account was opened before `accountsBefore` (decision 044), and only videos that
+ * at least `minUsers` such users consulted; ids and counts only, never who. Reads the range of the
  * partial index chats_recent_videos_idx (created_at, video_id, user_id), so it costs the window's
- * chats, not the table's.
+ * chats (each joined to its user by primary key), not the table's.
  */
 export async function mostConsultedVideos(
   db: Executor,
-  { since, minUsers, limit }: { since: Date; minUsers: number; limit: number },
+  {
+    since,
+    accountsBefore,
+    minUsers,
+    limit,
+  }: { since: Date; accountsBefore: Date; minUsers: number; limit: number },
 ) {
   const consulters = sql<number>`count(distinct ${chats.userId})::int`;
   return db
     .select({ videoId: sql<string>`${chats.videoId}`, consulters })
     .from(chats)
-    .where(and(gte(chats.createdAt, since), isNotNull(chats.videoId), notDeleted))
+    .innerJoin(users, eq(users.id, chats.userId))
+    .where(
+      and(
+        gte(chats.createdAt, since),
+        isNotNull(chats.videoId),
+        notDeleted,
+        eq(users.emailVerified, true),
+        lte(users.createdAt, accountsBefore),
+      ),
+    )
     .groupBy(chats.videoId)
     .having(sql`count(distinct ${chats.userId}) >= ${minUsers}`)
     .orderBy(desc(consulters), desc(sql`max(${chats.createdAt})`))

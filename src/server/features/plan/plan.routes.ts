@@ -12,6 +12,7 @@ import {
 import { unsubscribeQuery } from '../../../shared/schemas/suggestions';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import {
@@ -39,6 +40,7 @@ export function planRoutes(deps: AppDeps) {
         '/chats/:chatId/messages/:messageId/plan-proposal',
         onboarded,
         validate('param', planProposalParam),
+        rateLimit(deps, 'plan-proposal'),
         async (c) => {
           const { chatId, messageId } = c.req.valid('param');
           return c.json({ proposal: await proposePlan(deps, currentUser(c), chatId, messageId) }, 200);

@@ -32,8 +32,13 @@ import {
 
 /** Trending looks this far back, on YouTube and on the site. */
 export const TRENDING_DAYS = 7;
-/** A video counts as trending on the site once this many different users consulted it. */
-export const MIN_CONSULTERS = 3;
+/**
+ * A video counts as trending on the site once this many different users consulted it, each with a
+ * verified address and an account older than TRUSTED_ACCOUNT_DAYS (decision 044: so no one can prove
+ * what another person watched with a few accounts of their own).
+ */
+export const MIN_CONSULTERS = 5;
+export const TRUSTED_ACCOUNT_DAYS = 7;
 /** A keyword set is searched on YouTube at most once in this time (a search costs 100 of 10,000 daily units). */
 export const SEARCH_CACHE_HOURS = 24;
 /**
@@ -209,7 +214,12 @@ async function searchYouTube(
 /** The most consulted videos on the site this week (3 users or more), as the site knows them. */
 export async function siteTrending(deps: SuggestionDeps, now: Date): Promise<ListedVideo[]> {
   const since = new Date(now.getTime() - TRENDING_DAYS * DAY_MS);
-  const top = await mostConsultedVideos(deps.db, { since, minUsers: MIN_CONSULTERS, limit: TRENDING_LIMIT });
+  const top = await mostConsultedVideos(deps.db, {
+    since,
+    accountsBefore: new Date(now.getTime() - TRUSTED_ACCOUNT_DAYS * DAY_MS),
+    minUsers: MIN_CONSULTERS,
+    limit: TRENDING_LIMIT,
+  });
   const ids = top.map((row) => row.videoId);
   const [picks, titles] = await Promise.all([
     newestPicksOf(deps.db, ids),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addWeeks, weekOf } from '../../../shared/suggestions';
 import {
@@ -6,6 +6,7 @@ import {
   suggestionPicks,
   suggestionPreferences,
   transcriptCache,
+  users,
   weeklyEmailSends,
   youtubeSearchCounts,
 } from '../../db/schema';
@@ -172,10 +173,20 @@ describe('the pages are for users past the onboarding gates', () => {
 });
 
 describe('trending without a YouTube key: the site’s most consulted videos this week', () => {
+  /** Six verified accounts opened 8 days ago: each counts towards trending. */
   let consulters: TestUser[];
   beforeAll(async () => {
-    consulters = await Promise.all([1, 2, 3, 4].map(() => t.createOnboardedUser()));
+    consulters = await Promise.all([1, 2, 3, 4, 5, 6].map(() => t.createOnboardedUser()));
+    await ageAccounts(consulters, 8);
   });
+
+  async function ageAccounts(who: TestUser[], days: number) {
+    const ids = who.map((person) => person.id);
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - days * DAY) })
+      .where(inArray(users.id, ids));
+  }
 
   async function consult(
     who: TestUser[],
@@ -186,26 +197,29 @@ describe('trending without a YouTube key: the site’s most consulted videos thi
       await insertChat(t, person.id, { videoId, title: `Chat of ${person.email}`, ...values });
   }
 
-  it('counts videos consulted by at least 3 different users in the last 7 days, and says nothing of who', async () => {
+  const trendingIds = async () =>
+    (await user.client.json('/api/suggestions/trending')).videos.map((v: { videoId: string }) => v.videoId);
+
+  it('counts videos consulted by at least 5 different users in the last 7 days, and says nothing of who', async () => {
     await t.db.delete(chats).where(sql`${chats.videoId} is not null`);
-    const [a, b, c, d] = consulters as [TestUser, TestUser, TestUser, TestUser];
+    const [a, b, c, d, e, f] = consulters as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
     const popular = randomVideoId();
-    const three = randomVideoId();
-    const twoUsers = randomVideoId();
+    const five = randomVideoId();
+    const fourUsers = randomVideoId();
     const stale = randomVideoId();
     const deleted = randomVideoId();
-    await consult([a, b, c, d], popular);
-    await consult([a, b, c], three);
-    await consult([a, a, a, b], twoUsers);
-    await consult([a, b], stale);
-    await consult([c], stale, { createdAt: new Date(Date.now() - 8 * DAY) });
-    await consult([a, b], deleted);
-    await consult([c], deleted, { deletedAt: new Date() });
+    await consult([a, b, c, d, e, f], popular);
+    await consult([a, b, c, d, e], five);
+    await consult([a, a, a, b, c, d], fourUsers);
+    await consult([a, b, c, d], stale);
+    await consult([e], stale, { createdAt: new Date(Date.now() - 8 * DAY) });
+    await consult([a, b, c, d], deleted);
+    await consult([e], deleted, { deletedAt: new Date() });
     await t.db
       .insert(transcriptCache)
       .values({ videoId: popular, title: 'Pricing for bakeries', source: 'watch-page', segments: [] });
     const pick = await insertPick(t.db, {
-      videoId: three,
+      videoId: five,
       week: addWeeks(thisWeek(), -2),
       title: 'Churn, fixed',
     });
@@ -215,7 +229,7 @@ describe('trending without a YouTube key: the site’s most consulted videos thi
     const body = JSON.parse(text);
     expect(body.source).toBe('site');
     expect(body.notice).toBeNull();
-    expect(body.videos.map((v: { videoId: string }) => v.videoId)).toEqual([popular, three]);
+    expect(body.videos.map((v: { videoId: string }) => v.videoId)).toEqual([popular, five]);
     expect(body.videos[0]).toMatchObject({
       title: 'Pricing for bakeries',
       thumbnailUrl: `https://i.ytimg.com/vi/${popular}/hqdefault.jpg`,
@@ -229,6 +243,24 @@ describe('trending without a YouTube key: the site’s most consulted videos thi
     // A consulter sees the badge on what they consulted.
     const mine = await a.client.json('/api/suggestions/trending');
     expect(mine.videos.every((v: { consulted: boolean }) => v.consulted)).toBe(true);
+  });
+
+  it('counts no account younger than 7 days or with an unconfirmed address: a few own accounts prove nothing', async () => {
+    await t.db.delete(chats).where(sql`${chats.videoId} is not null`);
+    const [a, b, c, d] = consulters as [TestUser, TestUser, TestUser, TestUser];
+    // Someone with four old accounts of their own, and a fifth opened this week, or never confirmed.
+    const fresh = await t.createOnboardedUser();
+    await ageAccounts([fresh], 6);
+    const unconfirmed = await t.createOnboardedUser();
+    await ageAccounts([unconfirmed], 30);
+    await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
+    const probed = randomVideoId();
+    await consult([a, b, c, d, fresh, unconfirmed], probed);
+    expect(await trendingIds()).toEqual([]);
+
+    // Once the fifth account has been a confirmed one for over 7 days, the video counts.
+    await ageAccounts([fresh], 8);
+    expect(await trendingIds()).toEqual([probed]);
   });
 });
 

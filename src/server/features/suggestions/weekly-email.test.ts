@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWeeks, weekOf } from '../../../shared/suggestions';
 import { openDatabase } from '../../db/client';
@@ -60,8 +60,19 @@ describe('the weekly e-mail', () => {
     const reader = await subscriber();
     const notSubscribed = await first.createOnboardedUser();
     const trending = randomVideoId();
-    for (const consulter of [reader, notSubscribed, await first.createOnboardedUser()])
-      await insertChat(first, consulter.id, { videoId: trending });
+    const others = await Promise.all([1, 2, 3].map(() => first.createOnboardedUser()));
+    const consulters = [reader, notSubscribed, ...others];
+    // Trending counts accounts older than 7 days (decision 044).
+    await first.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(
+        inArray(
+          users.id,
+          consulters.map((consulter) => consulter.id),
+        ),
+      );
+    for (const consulter of consulters) await insertChat(first, consulter.id, { videoId: trending });
     await insertPick(first.db, { week: addWeeks(week, -4), videoId: trending, title: 'Churn, explained' });
 
     expect(await sendWeeklyEmails(first.deps, new Date())).toBe(1);

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../shared/dates';
 import { type TicketReplyInput, ticketReplyInput } from '../../../shared/schemas/support';
+import { rateLimitedMessageOr } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -77,8 +78,8 @@ export function ReplyForm({
     try {
       await onReply(message);
       form.reset({ message: '' });
-    } catch {
-      toast.error(failedMessage, { duration: toastDuration });
+    } catch (error) {
+      toast.error(rateLimitedMessageOr(error, failedMessage), { duration: toastDuration });
     }
   });
   return (

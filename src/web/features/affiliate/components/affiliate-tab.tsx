@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
+import { rateLimitedMessageOr } from '../../../lib/api-client';
 import { useSendAffiliateMessage } from '../api/send-affiliate-message';
 
 /** The Affiliate tab of /profile: a message to the team about partnering. */
@@ -25,7 +26,7 @@ export function AffiliateTab() {
         form.reset({ message: '' });
         toast.success(SUPPORT_MESSAGES.affiliateSent);
       },
-      onError: () => toast.error(SUPPORT_MESSAGES.affiliateFailed),
+      onError: (error) => toast.error(rateLimitedMessageOr(error, SUPPORT_MESSAGES.affiliateFailed)),
     }),
   );
   return (

@@ -12,11 +12,24 @@ export class AuthError extends Error {
   }
 }
 
-type Result = { error: { message?: string; code?: string; statusText?: string } | null };
+type Result = {
+  error: {
+    message?: string;
+    code?: string;
+    statusText?: string;
+    /** Our own API's shape, for what the app refuses before Better Auth (a common password, a pause). */
+    error?: { message?: string; code?: string; field?: string };
+  } | null;
+};
 
 function orThrow(result: Result, fallback: string) {
-  if (result.error)
-    throw new AuthError(result.error.message || result.error.statusText || fallback, result.error.code);
+  const failure = result.error;
+  if (!failure) return;
+  const ours = failure.error;
+  // Our refusals name their field first ('password: …'): the form shows the sentence alone.
+  const oursMessage = ours?.field ? ours.message?.replace(`${ours.field}: `, '') : ours?.message;
+  const message = oursMessage || failure.message || failure.statusText;
+  throw new AuthError(message || fallback, failure.error?.code ?? failure.code);
 }
 
 const absolute = (path: string) => new URL(path, window.location.origin).toString();

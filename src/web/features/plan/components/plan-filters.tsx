@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanDueFilter } from '../../../../shared/schemas/plan';
+import type { PlanDueFilter } from '../../../../shared/schemas/plan';
 import { Button } from '../../../components/ui/button';
 import { Label, Select } from '../../../components/ui/input';
 import type { PlanPage } from '../api/get-plan';
 import type { PlanFilters as Filters } from '../plan-view';
+import { StatusOptions } from './status-options';
 
 const DUE_LABELS: Record<PlanDueFilter, string> = {
   overdue: 'Overdue',
@@ -38,11 +39,7 @@ export function PlanFilters({
           onChange={(event) => set({ status: (event.target.value || undefined) as Filters['status'] })}
         >
           <option value="">All statuses</option>
-          {PLAN_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PLAN_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <StatusOptions />
         </Select>
       </div>
       <div className="grid gap-1.5">

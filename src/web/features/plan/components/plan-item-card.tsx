@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, CalendarClock, MessageSquare, Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { chatDisplayTitle } from '../../../../shared/schemas/chats';
-import { PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanStatus } from '../../../../shared/schemas/plan';
+import type { PlanStatus } from '../../../../shared/schemas/plan';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
@@ -11,12 +11,13 @@ import { paths } from '../../../lib/paths';
 import type { PlanItemView } from '../api/get-plan';
 import { askAboutDraft, dueText, isOverdue } from '../plan-view';
 import { MomentLink } from './moment-link';
+import { StatusOptions } from './status-options';
 
 export type MoveDirection = 'up' | 'down';
 
 /**
  * One item of My Plan: its status, due date, why, note, the moment and the consultation it came
- * from, and its actions. Alt+Arrow Up/Down anywhere in it moves it within its status.
+ * from, and its actions. Alt+Arrow Up/Down on its buttons and links moves it within its status.
  */
 export function PlanItemCard({
   item,
@@ -43,6 +44,8 @@ export function PlanItemCard({
   const movable = canMoveUp !== undefined;
   const onKeyDown = (event: KeyboardEvent) => {
     if (!movable || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    // Alt+Arrow Down opens a select's list: the status select keeps it.
+    if (event.target instanceof HTMLSelectElement) return;
     event.preventDefault();
     const direction = event.key === 'ArrowUp' ? 'up' : 'down';
     if (direction === 'up' ? canMoveUp : canMoveDown) onMove(direction);
@@ -71,11 +74,7 @@ export function PlanItemCard({
           value={item.status}
           onChange={(event) => onStatus(event.target.value as PlanStatus)}
         >
-          {PLAN_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PLAN_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <StatusOptions />
         </Select>
       </div>
       {due ? (

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/schemas/plan';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DialogFooter } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { useAddPlanItems } from '../api/add-plan-items';
@@ -107,14 +108,14 @@ export function PlanItemForm({ item, onDone }: { item?: PlanItemView; onDone: ()
         </Field>
       ) : null}
       {errors.root ? <Alert tone="danger">{errors.root.message}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={busy}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : item ? 'Save changes' : 'Add item'}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

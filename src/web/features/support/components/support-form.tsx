@@ -10,6 +10,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { rateLimitedMessageOr } from '../../../lib/api-client';
 import { useCreateTicket } from '../api/create-ticket';
 
 /** Write to support: subject optional ('General Inquiry' when empty), message required; creates a ticket. */
@@ -25,7 +26,7 @@ export function SupportForm({ compact = false }: { compact?: boolean }) {
         form.reset({ subject: '', message: '' });
         toast.success(SUPPORT_MESSAGES.sent);
       },
-      onError: () => toast.error(SUPPORT_MESSAGES.sendFailed),
+      onError: (error) => toast.error(rateLimitedMessageOr(error, SUPPORT_MESSAGES.sendFailed)),
     }),
   );
   return (
