@@ -32,7 +32,8 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   assistant_settings: 'the assistant, edited by staff (its editor is set null when deleted)',
   transcript_cache: "YouTube's transcripts by video, shared by every user",
   rate_limit: 'request counters by address and route (off in tests)',
-  request_limits: 'costly-write counters by user and address (off in tests; a user’s rows cascade with the user)',
+  request_limits:
+    'costly-write counters by user and address (off in tests; a user’s rows cascade with the user)',
   generation_leases: 'a row only while a reply streams (cascades with the user)',
   suggestion_picks: 'the team’s weekly picks',
   video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',

@@ -42,6 +42,23 @@ const replyInProgress = () =>
 export function chatRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
 
+  /**
+   * The user's lease, then a claim on the chat (its first answer, a regeneration): the lease is given
+   * back when the claim fails or is refused (`refusal`).
+   */
+  async function slotWithClaim(user: SessionUser, claim: () => Promise<boolean>, refusal: () => AppError) {
+    const slot = await acquireGenerationSlot(deps.db, user);
+    const claimed = await claim().catch(async (error) => {
+      await slot.release(deps.db);
+      throw error;
+    });
+    if (!claimed) {
+      await slot.release(deps.db);
+      throw refusal();
+    }
+    return slot;
+  }
+
   /** Stores a question (a follow-up, or an edited one) after `parentId` and streams its answer. */
   async function answerQuestion(
     clientRequest: Request,
@@ -90,15 +107,7 @@ export function chatRoutes(deps: AppDeps) {
       const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
       // Seen claimed already: answer before queueing for the user's lease (another tab is writing it).
       if (chat.firstReplyClaimedAt && !isStaleClaim(chat.firstReplyClaimedAt)) throw taken();
-      const slot = await acquireGenerationSlot(deps.db, user);
-      const claimed = await claimFirstReply(deps.db, chat.id, user.id).catch(async (error) => {
-        await slot.release(deps.db);
-        throw error;
-      });
-      if (!claimed) {
-        await slot.release(deps.db);
-        throw taken();
-      }
+      const slot = await slotWithClaim(user, () => claimFirstReply(deps.db, chat.id, user.id), taken);
       return streamReply(deps, {
         user,
         chat,
@@ -153,15 +162,11 @@ export function chatRoutes(deps: AppDeps) {
         const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
         const { question, history, placement } = await regenerationBase(deps, user, chat, messageId);
         if (chat.regenerationClaimedAt && !isStaleClaim(chat.regenerationClaimedAt)) throw replyInProgress();
-        const slot = await acquireGenerationSlot(deps.db, user);
-        const claimed = await claimRegeneration(deps.db, chat, placement.leafBefore!).catch(async (error) => {
-          await slot.release(deps.db);
-          throw error;
-        });
-        if (!claimed) {
-          await slot.release(deps.db);
-          throw replyInProgress();
-        }
+        const slot = await slotWithClaim(
+          user,
+          () => claimRegeneration(deps.db, chat, placement.leafBefore!),
+          replyInProgress,
+        );
         return streamReply(deps, {
           user,
           chat,
