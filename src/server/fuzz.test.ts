@@ -95,7 +95,18 @@ const pathMutation = fc
     replaceParams: fc.array(fc.option(anyString, { nil: undefined }), { minLength: 2, maxLength: 2 }),
     query: fc.dictionary(
       fc.oneof(
-        fc.constantFrom('q', 'page', 'format', 'ia', 'actor', 'target', 'token', 'callbackURL', 'state'),
+        fc.constantFrom(
+          'q',
+          'page',
+          'cursor',
+          'format',
+          'ia',
+          'actor',
+          'target',
+          'token',
+          'callbackURL',
+          'state',
+        ),
         anyString,
       ),
       anyString,

@@ -8,13 +8,17 @@ import './styles/index.css';
 async function enhance() {
   const [session, config] = await Promise.all([
     getJson<{ user?: unknown } | null>('/api/auth/get-session'),
-    getJson<{ demoVideoUrl: string | null }>('/api/config'),
+    getJson<{ demoVideoUrl: string | null; supportWidgetScriptUrl: string | null }>('/api/config'),
   ]);
   const signedIn = Boolean(session?.user);
   const demoVideoUrl = config?.demoVideoUrl ?? null;
   if (!signedIn && !demoVideoUrl) return;
   const { hydrateLanding } = await import('./app/hydrate-landing');
-  hydrateLanding(document.getElementById('root')!, { signedIn, demoVideoUrl });
+  hydrateLanding(document.getElementById('root')!, {
+    signedIn,
+    demoVideoUrl,
+    supportWidgetScriptUrl: config?.supportWidgetScriptUrl ?? null,
+  });
 }
 
 async function getJson<T>(url: string): Promise<T | null> {

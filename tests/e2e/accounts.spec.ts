@@ -101,7 +101,8 @@ test.describe('accounts', () => {
       await page.getByLabel('New Password').fill('a-brand-new-one');
       await page.getByLabel('Confirm Password').fill('a-brand-new-one');
       await page.getByRole('button', { name: 'Reset Password' }).click();
-      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page).toHaveURL(/\/auth\?notice=password-updated$/);
+      await expect(page.getByRole('status').filter({ hasText: 'Password updated' })).toBeVisible();
 
       await signInWithPassword(page, email, PASSWORD);
       await expect(page.getByRole('alert')).toBeVisible();

@@ -28,6 +28,10 @@ test.describe('landing page', () => {
         .locator('section', { has: page.getByRole('heading', { name: 'How it works' }) })
         .locator('ol > li'),
     ).toHaveCount(4);
+    const features = page.locator('section', { has: page.getByRole('heading', { name: 'What you get' }) });
+    for (const feature of ['Video suggestions', 'Ask your library', 'My Plan']) {
+      await expect(features.getByRole('heading', { name: feature })).toBeVisible();
+    }
     await expect(page.locator('details')).toHaveCount(4);
     await expect(page.getByRole('img', { name: '5 out of 5 stars' })).toHaveCount(3);
     await expect(page.getByLabel('Vidvisor demo video')).toBeVisible();

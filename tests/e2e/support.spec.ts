@@ -86,6 +86,44 @@ test.describe('support', () => {
     await expect(page.getByRole('button', { name: 'Support', exact: true })).toBeHidden();
     await page.goto('/dashboard');
     await expect(page.getByRole('button', { name: 'Support', exact: true })).toBeVisible();
+
+    // The prerendered landing page gets the widget too once it knows the visitor is signed in.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Support', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Support' }).getByLabel('Message')).toBeVisible();
+  });
+
+  test('the Support tab shows a page of tickets with a count and loads the rest', async ({
+    page,
+    server,
+  }) => {
+    await signUpOnboarded(page, server);
+    await page.goto('/profile?tab=support');
+    await expect(page.getByText('No support tickets yet')).toBeVisible();
+    const written = await page.evaluate(async () => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 23; i++) {
+        const response = await fetch('/api/support/tickets', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ subject: `Question ${i}`, message: 'Still wondering.' }),
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    });
+    expect(written.every((status) => status === 201)).toBe(true);
+    await page.reload();
+    const tickets = page.getByRole('list', { name: 'Your support tickets' }).getByRole('listitem');
+    await expect(tickets).toHaveCount(20);
+    await expect(tickets.first()).toContainText('Question 23');
+    await expect(page.getByText('Showing 20 of 23 tickets')).toBeVisible();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(tickets).toHaveCount(23);
+    await expect(tickets.last()).toContainText('Question 1');
+    await expect(page.getByText('Showing 23 of 23 tickets')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   });
 
   test('an affiliate enquiry is mailed to support', async ({ page, server }) => {

@@ -4,6 +4,8 @@ import { pageParam } from './common';
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZE = 50;
+/** A user's chats per page on the admin's user detail ('Load more' fetches the next). */
+export const ADMIN_USER_CHATS_PAGE_SIZE = 50;
 export const ADMIN_SEARCH_MAX = 254;
 
 export const ADMIN_MESSAGES = {

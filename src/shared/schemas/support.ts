@@ -4,6 +4,9 @@ import { hasNoNul, NUL_IN_TEXT_MESSAGE } from './common';
 /** Bounds of what users and the support team write (the spec sets none; these keep mails and rows sane). */
 export const SUPPORT_LIMITS = { subject: 200, message: 5000 } as const;
 
+/** Tickets per page of the Support tab, the widget and the admin's list ('Load more' fetches the next). */
+export const TICKETS_PAGE_SIZE = 20;
+
 export const DEFAULT_TICKET_SUBJECT = 'General Inquiry';
 
 export const SUPPORT_MESSAGES = {

@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteHeader } from '../components/layout/site-header';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { fetchMe, type Me } from '../features/session/api/fetch-me';
 import { signOut } from '../features/session/api/sign-out';
 import { paths } from '../lib/paths';
 
+const LandingSupport = lazy(() => import('./landing-support').then((m) => ({ default: m.LandingSupport })));
+
 /** What the landing entry learned before loading React. */
 export interface LandingFacts {
   signedIn: boolean;
   demoVideoUrl: string | null;
+  supportWidgetScriptUrl: string | null;
 }
 
 /**
@@ -43,6 +46,11 @@ export function LandingShell({ facts }: { facts?: LandingFacts }) {
         }}
       />
       <LandingPage showDashboard={Boolean(me)} demoVideoUrl={demoVideoUrl} />
+      {me ? (
+        <Suspense>
+          <LandingSupport user={me} scriptUrl={facts?.supportWidgetScriptUrl ?? null} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

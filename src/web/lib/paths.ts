@@ -5,7 +5,7 @@ import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggest
 /** Every route of the spec, in one table: used by the router, links and tests. */
 export const paths = {
   home: { path: '/', href: () => '/' },
-  auth: { path: '/auth', href: (view?: AuthView) => (view ? `/auth?view=${view}` : '/auth') },
+  auth: { path: '/auth', href: authHref },
   waitlist: { path: '/waitlist', href: () => '/waitlist' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   completeProfile: { path: '/complete-profile', href: () => '/complete-profile' },
@@ -59,3 +59,18 @@ export const AUTH_VIEWS = [
   'verify_otp',
 ] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
+
+/** The auth screen's query parameter naming a notice to show on its sign-in view (it survives re-renders). */
+export const AUTH_NOTICE_PARAM = 'notice';
+export const AUTH_NOTICES = {
+  'password-updated': 'Password updated. Sign in with your new password.',
+} as const;
+export type AuthNotice = keyof typeof AUTH_NOTICES;
+
+function authHref(view?: AuthView, notice?: AuthNotice): string {
+  const params = new URLSearchParams();
+  if (view) params.set('view', view);
+  if (notice) params.set(AUTH_NOTICE_PARAM, notice);
+  const query = params.toString();
+  return query ? `/auth?${query}` : '/auth';
+}

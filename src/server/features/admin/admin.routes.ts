@@ -2,12 +2,13 @@ import { Hono } from 'hono';
 import { adminUsersQuery, auditQuery, setRoleInput, userIdParam } from '../../../shared/schemas/admin';
 import { renameChatInput } from '../../../shared/schemas/chats';
 import { uuidParam } from '../../../shared/schemas/common';
+import { pageCursorQuery } from '../../../shared/schemas/pagination';
 import { ticketReplyInput } from '../../../shared/schemas/support';
 import { currentUser, requireRole } from '../../auth/middleware';
 import { toSessionUser } from '../../auth/session';
 import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
-import { listChats } from '../chats/chats.queries';
+import { pageOfChats } from '../chats/chats.queries';
 import { deleteChatAsStaff, renameChatAsStaff } from '../chats/chats.service';
 import { getProfile } from '../profile/profile.service';
 import { listTicketThreads } from '../support/support.queries';
@@ -16,9 +17,6 @@ import { getUsageSummary } from '../usage/usage.service';
 import { listWaitlist } from '../waitlist/waitlist.service';
 import { listAudit } from './admin-audit.queries';
 import { findUser, getUserDetail, listUsers, setUserRole } from './admin-users.service';
-
-/** How many of a user's chats the user detail page lists (newest first). */
-const USER_CHATS_LIMIT = 200;
 
 /**
  * The admin console's API. Every route is behind the super admin check (401 signed out, 403 for
@@ -47,14 +45,24 @@ export function adminRoutes(deps: AppDeps) {
       const user = await findUser(db, c.req.valid('param').id);
       return c.json(await getUsageSummary(db, toSessionUser(user)), 200);
     })
-    .get('/users/:id/tickets', validate('param', userIdParam), async (c) => {
-      const user = await findUser(db, c.req.valid('param').id);
-      return c.json({ tickets: await listTicketThreads(db, user.id) }, 200);
-    })
-    .get('/users/:id/chats', validate('param', userIdParam), async (c) => {
-      const user = await findUser(db, c.req.valid('param').id);
-      return c.json({ chats: await listChats(db, user.id, USER_CHATS_LIMIT) }, 200);
-    })
+    .get(
+      '/users/:id/tickets',
+      validate('param', userIdParam),
+      validate('query', pageCursorQuery('tickets')),
+      async (c) => {
+        const user = await findUser(db, c.req.valid('param').id);
+        return c.json(await listTicketThreads(db, user.id, c.req.valid('query').cursor), 200);
+      },
+    )
+    .get(
+      '/users/:id/chats',
+      validate('param', userIdParam),
+      validate('query', pageCursorQuery('chats')),
+      async (c) => {
+        const user = await findUser(db, c.req.valid('param').id);
+        return c.json(await pageOfChats(db, user.id, c.req.valid('query').cursor), 200);
+      },
+    )
     .patch('/chats/:id', validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
       const chat = await renameChatAsStaff(
         db,

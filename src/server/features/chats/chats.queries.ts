@@ -1,11 +1,14 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { ADMIN_USER_CHATS_PAGE_SIZE } from '../../../shared/schemas/admin';
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,
   RECENT_CHATS_LIMIT,
   SAVED_CHATS_PAGE_SIZE,
 } from '../../../shared/schemas/chats';
+import type { PageCursor } from '../../../shared/schemas/pagination';
 import type { Executor } from '../../db/client';
+import { newestFirst, toPage } from '../../db/keyset';
 import { chatMessages, chats, users } from '../../db/schema';
 import { branchIds } from '../chat/chat.queries';
 
@@ -27,6 +30,24 @@ export async function listChats(db: Executor, userId: string, limit: number) {
     .where(and(eq(chats.userId, userId), notDeleted))
     .orderBy(desc(chats.createdAt))
     .limit(limit);
+}
+
+const chatOrder = newestFirst(chats);
+
+/** A page of a user's live chats for the admin's user detail, the next page's cursor, and how many in all. */
+export async function pageOfChats(db: Executor, userId: string, cursor?: PageCursor) {
+  const live = and(eq(chats.userId, userId), notDeleted);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ ...listColumns, position: chatOrder.position })
+      .from(chats)
+      .where(and(live, chatOrder.after(cursor)))
+      .orderBy(...chatOrder.orderBy)
+      .limit(ADMIN_USER_CHATS_PAGE_SIZE + 1),
+    db.select({ total: count() }).from(chats).where(live),
+  ]);
+  const { items, nextCursor } = toPage('chats', rows, ADMIN_USER_CHATS_PAGE_SIZE);
+  return { chats: items, nextCursor, total: totals?.total ?? 0 };
 }
 
 /** The dashboard's newest chats, and whether the library holds more than it shows. */

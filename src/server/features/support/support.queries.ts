@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { PageCursor } from '../../../shared/schemas/pagination';
+import { TICKETS_PAGE_SIZE } from '../../../shared/schemas/support';
 import type { Executor } from '../../db/client';
+import { newestFirst, toPage } from '../../db/keyset';
 import { supportTicketReplies, supportTickets } from '../../db/schema';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
-
-/** How many tickets a listing returns (newest first): plenty for a person's own history. */
-export const TICKET_LIST_LIMIT = 100;
 
 const ticketColumns = {
   id: supportTickets.id,
@@ -17,14 +17,24 @@ const ticketColumns = {
   updatedAt: supportTickets.updatedAt,
 };
 
-/** A user's tickets, newest first, each with its thread of replies (oldest first). */
-export async function listTicketThreads(db: Executor, userId: string) {
-  const tickets = await db
-    .select(ticketColumns)
-    .from(supportTickets)
-    .where(eq(supportTickets.userId, userId))
-    .orderBy(desc(supportTickets.createdAt))
-    .limit(TICKET_LIST_LIMIT);
+const ticketOrder = newestFirst(supportTickets);
+
+/**
+ * A page of a user's tickets, newest first, each with its thread of replies (oldest first), the cursor
+ * of the next page and how many tickets the user has in all.
+ */
+export async function listTicketThreads(db: Executor, userId: string, cursor?: PageCursor) {
+  const ofUser = eq(supportTickets.userId, userId);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ ...ticketColumns, position: ticketOrder.position })
+      .from(supportTickets)
+      .where(and(ofUser, ticketOrder.after(cursor)))
+      .orderBy(...ticketOrder.orderBy)
+      .limit(TICKETS_PAGE_SIZE + 1),
+    db.select({ total: count() }).from(supportTickets).where(ofUser),
+  ]);
+  const { items: tickets, nextCursor } = toPage('tickets', rows, TICKETS_PAGE_SIZE);
   const replies = tickets.length
     ? await db
         .select({
@@ -43,12 +53,16 @@ export async function listTicketThreads(db: Executor, userId: string) {
         )
         .orderBy(asc(supportTicketReplies.createdAt))
     : [];
-  return tickets.map((ticket) => ({
-    ...ticket,
-    replies: replies
-      .filter((reply) => reply.ticketId === ticket.id)
-      .map(({ ticketId: _ticketId, ...reply }) => reply),
-  }));
+  return {
+    tickets: tickets.map((ticket) => ({
+      ...ticket,
+      replies: replies
+        .filter((reply) => reply.ticketId === ticket.id)
+        .map(({ ticketId: _ticketId, ...reply }) => reply),
+    })),
+    nextCursor,
+    total: totals?.total ?? 0,
+  };
 }
 
 export async function findTicket(db: Executor, ticketId: string): Promise<TicketRow | null> {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { uuidParam } from '../../../shared/schemas/common';
+import { pageCursorQuery } from '../../../shared/schemas/pagination';
 import { createTicketInput, ticketReplyInput } from '../../../shared/schemas/support';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
@@ -12,9 +13,9 @@ import { createTicket, replyAsUser } from './support.service';
 export function supportRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get('/tickets', async (c) => {
-      const tickets = await listTicketThreads(deps.db, currentUser(c).id);
-      return c.json({ tickets }, 200);
+    .get('/tickets', validate('query', pageCursorQuery('tickets')), async (c) => {
+      const page = await listTicketThreads(deps.db, currentUser(c).id, c.req.valid('query').cursor);
+      return c.json(page, 200);
     })
     .post('/tickets', validate('json', createTicketInput), rateLimit(deps, 'support-ticket'), async (c) => {
       const ticket = await createTicket(deps, currentUser(c), c.req.valid('json'));

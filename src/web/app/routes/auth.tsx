@@ -4,7 +4,14 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { AuthViews } from '../../features/auth/components/auth-views';
 import { getMeQueryOptions, useMe } from '../../features/session/api/get-me';
 import { useSiteConfig } from '../../features/site/api/get-site-config';
-import { AUTH_VIEWS, type AuthView, paths } from '../../lib/paths';
+import {
+  AUTH_NOTICE_PARAM,
+  AUTH_NOTICES,
+  AUTH_VIEWS,
+  type AuthNotice,
+  type AuthView,
+  paths,
+} from '../../lib/paths';
 
 export default function AuthRoute() {
   const [params, setParams] = useSearchParams();
@@ -14,6 +21,9 @@ export default function AuthRoute() {
   const config = useSiteConfig();
   const requested = params.get('view');
   const view: AuthView = AUTH_VIEWS.includes(requested as AuthView) ? (requested as AuthView) : 'sign_in';
+  const noticeKey = params.get(AUTH_NOTICE_PARAM);
+  const notice =
+    noticeKey && Object.hasOwn(AUTH_NOTICES, noticeKey) ? AUTH_NOTICES[noticeKey as AuthNotice] : null;
 
   if (me.isPending || config.isPending) return <PageSpinner />;
   // Signed in already: the dashboard applies the onboarding gates. (Not while choosing a new password.)
@@ -24,7 +34,13 @@ export default function AuthRoute() {
       <AuthViews
         key={view}
         view={view}
-        onViewChange={(next) => setParams(next === 'sign_in' ? {} : { view: next })}
+        onViewChange={(next, nextNotice) =>
+          setParams({
+            ...(next === 'sign_in' ? {} : { view: next }),
+            ...(nextNotice ? { [AUTH_NOTICE_PARAM]: nextNotice } : {}),
+          })
+        }
+        notice={notice}
         googleEnabled={config.data?.googleSignIn ?? false}
         token={params.get('token')}
         urlError={params.get('error')}

@@ -34,7 +34,7 @@ export default function ResetPasswordRoute() {
             token={token}
             onDone={async () => {
               await signOut().catch(() => {});
-              window.location.assign(paths.auth.href());
+              window.location.assign(paths.auth.href(undefined, 'password-updated'));
             }}
           />
         )}

@@ -2,8 +2,11 @@ import {
   BookmarkCheck,
   Clock,
   FileText,
+  Library,
+  ListChecks,
   type LucideIcon,
   MessagesSquare,
+  Sparkles,
   UserRound,
   Video,
 } from 'lucide-react';
@@ -115,6 +118,21 @@ export const features: readonly IconText[] = [
     icon: FileText,
     title: 'Links, transcripts or caption files',
     text: 'Start from a YouTube link, a pasted transcript, or an .srt or .vtt file.',
+  },
+  {
+    icon: Sparkles,
+    title: 'Video suggestions',
+    text: 'Weekly picks and videos found for your keywords, each one a click away from a consultation.',
+  },
+  {
+    icon: Library,
+    title: 'Ask your library',
+    text: 'Ask one question across every video you have consulted on, with the moments it draws on.',
+  },
+  {
+    icon: ListChecks,
+    title: 'My Plan',
+    text: 'Keep the steps you choose from your answers as a plan, with due dates, and tick them off.',
   },
 ];
 

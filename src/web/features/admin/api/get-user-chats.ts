@@ -1,14 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { cursorPaging, joinPages } from '../../../lib/cursor-pages';
 import { adminUserKey } from './keys';
 
-export async function fetchUserChats(id: string) {
-  return (await unwrap(await api.admin.users[':id'].chats.$get({ param: { id } }))).chats;
+export async function fetchUserChats(id: string, cursor?: string) {
+  return unwrap(await api.admin.users[':id'].chats.$get({ param: { id }, query: { cursor } }));
 }
 
 export const getUserChatsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...adminUserKey(id), 'chats'], queryFn: () => fetchUserChats(id) });
+  infiniteQueryOptions({
+    queryKey: [...adminUserKey(id), 'chats'],
+    queryFn: ({ pageParam }) => fetchUserChats(id, pageParam),
+    ...cursorPaging,
+    select: (data) => joinPages(data, (page) => page.chats),
+  });
 
 export function useUserChats(id: string) {
-  return useQuery(getUserChatsQueryOptions(id));
+  return useInfiniteQuery(getUserChatsQueryOptions(id));
 }

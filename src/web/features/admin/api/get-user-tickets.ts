@@ -1,14 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { cursorPaging, joinPages } from '../../../lib/cursor-pages';
 import { adminUserKey } from './keys';
 
-export async function fetchUserTickets(id: string) {
-  return (await unwrap(await api.admin.users[':id'].tickets.$get({ param: { id } }))).tickets;
+export async function fetchUserTickets(id: string, cursor?: string) {
+  return unwrap(await api.admin.users[':id'].tickets.$get({ param: { id }, query: { cursor } }));
 }
 
 export const getUserTicketsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...adminUserKey(id), 'tickets'], queryFn: () => fetchUserTickets(id) });
+  infiniteQueryOptions({
+    queryKey: [...adminUserKey(id), 'tickets'],
+    queryFn: ({ pageParam }) => fetchUserTickets(id, pageParam),
+    ...cursorPaging,
+    select: (data) => joinPages(data, (page) => page.tickets),
+  });
 
 export function useUserTickets(id: string, { enabled }: { enabled: boolean }) {
-  return useQuery({ ...getUserTicketsQueryOptions(id), enabled });
+  return useInfiniteQuery({ ...getUserTicketsQueryOptions(id), enabled });
 }

@@ -5,6 +5,7 @@ import { ADMIN_TOAST_MS } from '../../../../shared/schemas/admin';
 import { SUPPORT_MESSAGES } from '../../../../shared/schemas/support';
 import { ReplyForm, TicketMessages, TicketStatusBadge } from '../../../components/support/ticket-thread';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { useUserTickets } from '../api/get-user-tickets';
 import { useReplyTicket } from '../api/reply-ticket';
 import { useResolveTicket } from '../api/resolve-ticket';
@@ -29,41 +30,44 @@ export function TicketsDialog({ userId, open, onOpenChange }: UserPanelProps) {
       query={tickets}
       failedMessage={SUPPORT_MESSAGES.loadFailed}
       emptyMessage={SUPPORT_MESSAGES.noTickets}
-      isEmpty={(data) => data.length === 0}
+      isEmpty={(data) => data.rows.length === 0}
     >
       {(data) => (
-        <ul className="grid grid-cols-1 gap-4">
-          {data.map((ticket) => (
-            <li key={ticket.id} className="grid gap-3 rounded-lg border p-3">
-              <div className="flex flex-wrap items-center gap-2">
-                <h3 className="min-w-0 flex-1 truncate font-medium">{ticket.subject}</h3>
-                <TicketStatusBadge resolved={ticket.resolved} />
-                <span className="w-full text-xs text-muted-foreground">
-                  {formatDateTime(ticket.createdAt)}
-                </span>
-              </div>
-              <TicketMessages ticket={ticket} viewer="support" />
-              <ReplyForm
-                label="Reply"
-                pending={reply.isPending}
-                failedMessage={SUPPORT_MESSAGES.sendFailed}
-                toastDuration={ADMIN_TOAST_MS}
-                onReply={(message) => reply.mutateAsync({ ticketId: ticket.id, message })}
-              />
-              {ticket.resolved ? null : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="justify-self-start"
-                  disabled={resolve.isPending}
-                  onClick={() => markResolved(ticket.id)}
-                >
-                  <CheckCircle2 /> Mark as Resolved
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-4">
+          <ul className="grid grid-cols-1 gap-4" aria-label="Support tickets">
+            {data.rows.map((ticket) => (
+              <li key={ticket.id} className="grid gap-3 rounded-lg border p-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="min-w-0 flex-1 truncate font-medium">{ticket.subject}</h3>
+                  <TicketStatusBadge resolved={ticket.resolved} />
+                  <span className="w-full text-xs text-muted-foreground">
+                    {formatDateTime(ticket.createdAt)}
+                  </span>
+                </div>
+                <TicketMessages ticket={ticket} viewer="support" />
+                <ReplyForm
+                  label="Reply"
+                  pending={reply.isPending}
+                  failedMessage={SUPPORT_MESSAGES.sendFailed}
+                  toastDuration={ADMIN_TOAST_MS}
+                  onReply={(message) => reply.mutateAsync({ ticketId: ticket.id, message })}
+                />
+                {ticket.resolved ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="justify-self-start"
+                    disabled={resolve.isPending}
+                    onClick={() => markResolved(ticket.id)}
+                  >
+                    <CheckCircle2 /> Mark as Resolved
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <LoadMore paged={{ ...tickets, data }} noun="tickets" />
+        </div>
       )}
     </QueryDialog>
   );

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES, ADMIN_TOAST_MS } from '../../../../shared/schemas/admin
 import { ChatDialogs } from '../../../components/chats/chat-dialogs';
 import { ChatList, type ChatListEntry } from '../../../components/chats/chat-list';
 import { Alert } from '../../../components/ui/alert';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useDeleteUserChat } from '../api/delete-user-chat';
@@ -11,7 +12,7 @@ import { useRenameUserChat } from '../api/rename-user-chat';
 
 const adminToast = { duration: ADMIN_TOAST_MS };
 
-/** The user's chats on /user/{id}: rename ('Rename Chat Title'), delete, open read-only. */
+/** The user's chats on /user/{id}, a page at a time: rename ('Rename Chat Title'), delete, open read-only. */
 export function UserChats({ userId }: { userId: string }) {
   const chats = useUserChats(userId);
   const rename = useRenameUserChat(userId);
@@ -41,12 +42,15 @@ export function UserChats({ userId }: { userId: string }) {
       }
     >
       {({ rename: openRename, remove: openDelete }) => (
-        <ChatList
-          chats={chats.data}
-          openHref={(chatId) => paths.chat.href(chatId, { readOnly: true })}
-          onRename={openRename}
-          onDelete={openDelete}
-        />
+        <div className="grid gap-4">
+          <ChatList
+            chats={chats.data.rows}
+            openHref={(chatId) => paths.chat.href(chatId, { readOnly: true })}
+            onRename={openRename}
+            onDelete={openDelete}
+          />
+          {chats.data.rows.length ? <LoadMore paged={{ ...chats, data: chats.data }} noun="chats" /> : null}
+        </div>
       )}
     </ChatDialogs>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import type { AuthView } from '../../../lib/paths';
+import type { AuthNotice, AuthView } from '../../../lib/paths';
 import { requestPasswordReset, sendMagicLink } from '../api/auth-actions';
 import { AuthCard, ViewLink } from './auth-card';
 import { EmailLinkForm } from './email-link-form';
@@ -14,7 +14,10 @@ import { VerifyOtpForm } from './verify-otp-form';
 
 export interface AuthViewsProps {
   view: AuthView;
-  onViewChange: (view: AuthView) => void;
+  /** Switches the view; a notice goes into the address, so the next view shows it. */
+  onViewChange: (view: AuthView, notice?: AuthNotice) => void;
+  /** A notice for the sign-in view ('Password updated…'), read from the address. */
+  notice: string | null;
   googleEnabled: boolean;
   /** The reset token, for the update_password view. */
   token: string | null;
@@ -36,13 +39,12 @@ export function AuthViews({
   googleEnabled,
   token,
   urlError,
+  notice,
   onSignedIn,
 }: AuthViewsProps) {
   const [error, setError] = useState<string | null>(urlError ? (URL_ERRORS[urlError] ?? urlError) : null);
-  const [notice, setNotice] = useState<string | null>(null);
   const go = (next: AuthView) => () => {
     setError(null);
-    setNotice(null);
     onViewChange(next);
   };
   const links = (...items: [AuthView, ReactNode][]) =>
@@ -124,13 +126,7 @@ export function AuthViews({
           footer={links(['forgotten_password', 'Send me a new link'], ['sign_in', 'Back to sign in'])}
         >
           {token ? (
-            <NewPasswordForm
-              token={token}
-              onDone={() => {
-                onViewChange('sign_in');
-                setNotice('Your password was updated. Sign in with the new one.');
-              }}
-            />
+            <NewPasswordForm token={token} onDone={() => onViewChange('sign_in', 'password-updated')} />
           ) : null}
         </AuthCard>
       );

@@ -90,7 +90,7 @@ const LATEST_REPLIES = 3;
 /** The support team's newest replies across the user's tickets (refreshed while the panel is open). */
 function LatestReplies() {
   const tickets = useTickets({ poll: true });
-  const replies = (tickets.data ?? [])
+  const replies = (tickets.data?.rows ?? [])
     .flatMap((ticket) =>
       ticket.replies
         .filter((reply) => reply.authorRole === 'support')
