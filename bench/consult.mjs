@@ -83,6 +83,10 @@ async function benchStreaming(label, env, peakRssTargetMb) {
   const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
   const app = await startApp({
     ...env,
+    // These rows measure what one process holds with admission out of the way (decision 042).
+    REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, 100)),
+    EVENT_LOOP_DELAY_MAX_MS: '60000',
+    HEAP_USED_MAX_PERCENT: '100',
     OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: stub.baseURL,
     SUPER_ADMIN_EMAILS: ADMIN_EMAIL,

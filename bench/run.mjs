@@ -88,5 +88,7 @@ await (await import('./branches.mjs')).benchBranches();
 await (await import('./admin-users.mjs')).benchAdminUsers();
 // Video suggestions with 10,000 catalogue videos and 100,000 consultations (bench/suggestions.mjs).
 await (await import('./suggestions.mjs')).benchSuggestions();
+// My plan: 500 items of one user among 1,000,000 items of 10,000 users (bench/plan.mjs).
+await (await import('./plan.mjs')).benchPlan();
 // 60 s of mixed visits at 200 virtual users on PostgreSQL, and on PGlite (bench/load.mjs).
 await (await import('./load.mjs')).runLoadBench();

@@ -4,12 +4,8 @@
 // page (GET /api/suggestions), no-key trending and the catalogue's keyword search. One connection:
 // p50/p99 of 300 requests one after another; 50 connections: req/s. Prints figures and the query
 // plans; asserts nothing. Standalone: node bench/suggestions.mjs (BENCH_DURATION overrides).
-import pg from 'pg';
-import { buildAll } from '../scripts/build.mjs';
-import { buildIsStale } from '../scripts/lib/build-state.mjs';
-import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { onboarded, percentile } from './journey.mjs';
-import { measure, startApp, table } from './lib.mjs';
+import { table } from './lib.mjs';
+import { latencyOf, withSeededApp } from './seeded.mjs';
 
 const PICKS = 10_000;
 const CHATS = 100_000;
@@ -70,70 +66,36 @@ const PLANS = (week) => [
      where week = (select max(week) from suggestion_picks where week <= '${week}') order by position`,
 ];
 
-async function timeSequential(url, cookie) {
-  const times = [];
-  for (let i = 0; i < SEQUENTIAL + 30; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
-    const body = await response.json();
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
-    if (i >= 30) times.push(performance.now() - started);
-  }
-  return times;
-}
-
 export async function benchSuggestions() {
-  if (buildIsStale()) await buildAll({ quiet: true });
   console.log(
     `\nVideo suggestions on PostgreSQL: ${PICKS.toLocaleString('en-US')} catalogue videos, ${CHATS.toLocaleString('en-US')} consultations, no YouTube key`,
   );
-  const postgres = await startPostgres({ log: () => {} });
-  const app = await startApp({ DATABASE_URL: postgres.url });
-  try {
-    const cookie = await onboarded(app, 'bench-suggestions@example.com', { freePlan: true });
-    const me = await (await fetch(`${app.baseURL}/api/me`, { headers: { cookie } })).json();
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    let plans;
-    try {
-      const week = thisWeek();
-      await client.query(seed(week, me.id));
-      plans = [];
-      for (const plan of PLANS(week)) {
-        plans.push((await client.query(plan)).rows.map((row) => row['QUERY PLAN']).join('\n'));
+  const week = thisWeek();
+  const explain = () => PLANS(week).map((statement) => [statement, []]);
+  await withSeededApp(
+    { email: 'bench-suggestions@example.com', seed: (userId) => seed(week, userId), explain },
+    async (app, cookie, plans) => {
+      const rows = [];
+      for (const [label, path] of [
+        ['page (picks, keywords, consulted)', '/api/suggestions'],
+        ['trending (site, 7 days)', '/api/suggestions/trending'],
+        ['search (catalogue)', '/api/suggestions/search'],
+      ]) {
+        const { first, figures } = await latencyOf(app, cookie, path, {
+          sequential: SEQUENTIAL,
+          duration: DURATION,
+        });
+        rows.push({
+          request: `GET ${path}`,
+          what: label,
+          videos: (first.picks ?? first.videos).length,
+          ...figures,
+        });
       }
-    } finally {
-      await client.end();
-    }
-
-    const rows = [];
-    for (const [label, path] of [
-      ['page (picks, keywords, consulted)', '/api/suggestions'],
-      ['trending (site, 7 days)', '/api/suggestions/trending'],
-      ['search (catalogue)', '/api/suggestions/search'],
-    ]) {
-      const url = `${app.baseURL}${path}`;
-      const first = await (await fetch(url, { headers: { cookie } })).json();
-      const single = await timeSequential(url, cookie);
-      const load = await measure(url, { headers: { cookie }, connections: 50, duration: DURATION });
-      rows.push({
-        request: `GET ${path}`,
-        what: label,
-        videos: (first.picks ?? first.videos).length,
-        '1 conn p50 ms': percentile(single, 50).toFixed(1),
-        '1 conn p99 ms': percentile(single, 99).toFixed(1),
-        '50 conn req/s': Math.round(load.rps),
-        '50 conn p50 ms': load.p50,
-        '50 conn p99 ms': load.p99,
-        errors: load.errors,
-      });
-    }
-    table(rows);
-    console.log(`\nPlans (trending over 7 days of chats; this week's picks):\n${plans.join('\n\n')}`);
-  } finally {
-    await app.stop();
-    postgres.stop();
-  }
+      table(rows);
+      console.log(`\nPlans (trending over 7 days of chats; this week's picks):\n${plans.join('\n\n')}`);
+    },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchSuggestions();

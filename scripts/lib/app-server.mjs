@@ -36,6 +36,8 @@ export async function startAppServer(env = {}) {
       SMTP_URL: '',
       DATABASE_URL: '',
       OFFLINE_MODEL_TEST_GATE: 'true',
+      // A loaded test machine stalls its event loop at random: journeys drive "full" by the replies bound.
+      EVENT_LOOP_DELAY_MAX_MS: '60000',
       ...env,
     },
     // The IPC channel carries the offline model's test gate (holdOfflineModel / releaseOfflineModel).

@@ -27,6 +27,7 @@ import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin
 import { supportRoutes } from './features/support/support.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
+import { BUSY_RETRY_AFTER_SECONDS } from './http/admission';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -52,6 +53,12 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
     new Hono<AppEnv>()
       .get('/health', async (c) => {
         if (options.isReady && !options.isReady()) return c.json({ status: 'stopping' as const }, 503);
+        // A load balancer sends new work elsewhere while this process is full.
+        if (deps.admission.fullReason()) {
+          return c.json({ status: 'full' as const }, 503, {
+            'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+          });
+        }
         await deps.database.ping();
         return c.json({ status: 'ok' as const }, 200);
       })

@@ -47,6 +47,10 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  // Admission of new replies (decision 042): past any of these the process answers 503 busy.
+  REPLIES_IN_FLIGHT_MAX: int(200, 1, 100_000),
+  EVENT_LOOP_DELAY_MAX_MS: int(200, 1, 60_000),
+  HEAP_USED_MAX_PERCENT: int(85, 1, 100),
 
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(

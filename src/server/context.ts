@@ -7,6 +7,7 @@ import type { VideoCatalog } from './adapters/video-catalog';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { Admission } from './http/admission';
 import type { Logger } from './logger';
 
 /** Everything the app is assembled from: built once by main.ts (or a test) and passed to every feature. */
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** YouTube video details and searches: the Data API with YOUTUBE_API_KEY, oEmbed lookups without. */
   videos: VideoCatalog;
   logger: Logger;
+  /** Whether this process can take a new reply now (decision 042). */
+  admission: Admission;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
   shutdownSignal: AbortSignal;
 }

@@ -14,6 +14,7 @@ import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
+import { createAdmission } from './http/admission';
 import type { Logger } from './logger';
 
 export interface RuntimeOverrides {
@@ -104,6 +105,11 @@ export async function createRuntime(
     dailyBudget: Math.floor(config.YOUTUBE_DAILY_QUOTA * config.YOUTUBE_QUOTA_SHARE),
   });
   const shutdown = new AbortController();
+  const admission = createAdmission({
+    maxReplies: config.REPLIES_IN_FLIGHT_MAX,
+    maxEventLoopDelayMs: config.EVENT_LOOP_DELAY_MAX_MS,
+    maxHeapShare: config.HEAP_USED_MAX_PERCENT / 100,
+  });
   return {
     deps: {
       config,
@@ -116,12 +122,14 @@ export async function createRuntime(
       transcripts,
       videos,
       logger,
+      admission,
       shutdownSignal: shutdown.signal,
     },
     offlineGate,
     beginShutdown: () => shutdown.abort(),
     async close() {
       shutdown.abort();
+      admission.close();
       await mailer.close();
       await database.close();
     },

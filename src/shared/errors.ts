@@ -18,7 +18,12 @@ export const ERROR_CODES = {
   /** The user must choose a plan first. */
   planRequired: 'plan_required',
   usageLimitExceeded: 'usage_limit_exceeded',
+  /** The process is full: ask again after Retry-After seconds. */
+  busy: 'busy',
 } as const;
+
+/** A full process refusing a new reply (503 with Retry-After). */
+export const BUSY_MESSAGE = 'Vidvisor is busy right now: try again in a few seconds';
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -312,6 +312,67 @@ test.describe('the consultation', () => {
   });
 });
 
+test.describe('when the server is full', () => {
+  test.use({ allowConsoleErrors: [/status of 503/] });
+
+  test('the question stays in the box, Stop cancels the retry, and it is asked again when there is room', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000); // two accounts, two first answers and a backoff on a busy machine
+    // One reply at a time: another user's reply, held mid-stream, fills the process.
+    const server = await startAppServer({ REPLIES_IN_FLIGHT_MAX: '1' });
+    const otherContext = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      await signUpOnboarded(page, server);
+      await page.goto(`${server.baseURL}/chat/${await createSampleChat(page, server)}`);
+      const answers = page.getByRole('article', { name: 'Assistant message' });
+      // The first answers stream whole before the process fills (a busy machine streams slowly).
+      await expect(answers.first()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+      const other = await otherContext.newPage();
+      await signUpOnboarded(other, server);
+      await other.goto(`/chat/${await createSampleChat(other, server)}`);
+      const otherAnswers = other.getByRole('article', { name: 'Assistant message' });
+      await expect(otherAnswers.first()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+      await server.holdOfflineModel();
+      await other.getByRole('textbox', { name: 'Message' }).fill('Hold the line');
+      await other.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await expect(otherAnswers.nth(1)).toContainText('Here is what the video says');
+
+      const box = page.getByRole('textbox', { name: 'Message' });
+      const busy = page
+        .getByRole('alert')
+        .filter({ hasText: /^Vidvisor is busy right now, trying again in \d+ s$/ });
+      await box.fill('What should I test first?');
+      await box.press('Enter');
+      await expect(busy).toBeVisible();
+      await expect(box).toHaveValue('What should I test first?');
+      await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await expect(busy).toHaveCount(0);
+      await expect(box).toHaveValue('What should I test first?');
+
+      await box.press('Enter');
+      await expect(busy).toBeVisible();
+      await server.releaseOfflineModel();
+      await expect(otherAnswers.nth(1)).toContainText(/Tokens: \d+/);
+      // Asked again by itself once the countdown ends and there is room (a backoff while still full).
+      await expect(page.getByRole('article', { name: 'Your message' })).toContainText(
+        'What should I test first?',
+        {
+          timeout: 60_000,
+        },
+      );
+      await expect(answers.nth(1)).toContainText(/Tokens: \d+/);
+      await expect(box).toHaveValue('');
+      await expect(busy).toHaveCount(0);
+    } finally {
+      await otherContext.close();
+      await server.stop();
+    }
+  });
+});
+
 test.describe('with an AI key', () => {
   test('each follow-up asks the provider once; Stop stops the provider too and keeps what arrived', async ({
     page,

@@ -2,7 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+/** A full garbage collection, now. */
+export const collectGarbage = runInNewContext('gc') as () => void;
 
 /**
  * The client goes away, as a closed tab or Stop does, right after a full garbage collection: what the

@@ -55,6 +55,9 @@ export async function createTestApp(
     BASE_URL: TEST_BASE_URL,
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     RATE_LIMIT_ENABLED: 'false',
+    // A loaded test machine stalls its event loop at random: tests drive a full process by the other
+    // bounds (admission.unit.test.ts covers this one).
+    EVENT_LOOP_DELAY_MAX_MS: '60000',
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     // No test reaches the real YouTube: nothing listens here, so a call fails at once unless a test

@@ -10,6 +10,7 @@ import {
 import { sourceParams } from '../../../shared/schemas/sources';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv, SessionUser } from '../../context';
+import { admitReply } from '../../http/admission';
 import { AppError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -41,6 +42,7 @@ const replyInProgress = () =>
 
 export function chatRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
+  const admit = admitReply(deps.admission);
 
   /**
    * The user's lease, then a claim on the chat (its first answer, a regeneration): the lease is given
@@ -101,7 +103,7 @@ export function chatRoutes(deps: AppDeps) {
         return c.json(await chatView(deps, user, access), 200);
       },
     )
-    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {
+    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), admit, async (c) => {
       const user = currentUser(c);
       const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
       const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
@@ -124,6 +126,7 @@ export function chatRoutes(deps: AppDeps) {
       onboarded,
       validate('param', chatIdParam),
       validate('json', sendMessageInput),
+      admit,
       async (c) => {
         const user = currentUser(c);
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
@@ -140,6 +143,7 @@ export function chatRoutes(deps: AppDeps) {
       onboarded,
       validate('param', messageParams),
       validate('json', sendMessageInput),
+      admit,
       async (c) => {
         const user = currentUser(c);
         const { chatId, messageId } = c.req.valid('param');
@@ -156,6 +160,7 @@ export function chatRoutes(deps: AppDeps) {
       '/chats/:chatId/messages/:messageId/regenerate',
       onboarded,
       validate('param', messageParams),
+      admit,
       async (c) => {
         const user = currentUser(c);
         const { chatId, messageId } = c.req.valid('param');

@@ -107,16 +107,40 @@ interface Reply {
  * The stored answer, the chat's total, the month's usage and the lease's release are one statement.
  */
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
+  // The chat row, its transcript and segments (or the library's passages) build the prompt and are let
+  // go: a streaming reply keeps the chat's id, not the chat (decision 042).
+  const sources: PromptSources = { request };
+  const { chat, library: _library, ...base } = request;
+  const lean: LeanRequest = { ...base, chat: { id: chat.id } };
   const stream = createUIMessageStream<ConsultUIMessage>({
-    execute: ({ writer }) => writeReply(deps, request, writer),
-    onError: () => apologyFor(request),
+    execute: ({ writer }) => writeReply(deps, lean, sources, writer),
+    onError: () => apologyFor(lean),
   });
   return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
 }
 
+/** What a reply keeps while it streams: who asks, what, and the chat's id. */
+type LeanRequest = ReplyBase & { chat: Pick<ChatRow, 'id'> };
+
+/** The whole request, handed to the prompt once and then forgotten. */
+interface PromptSources {
+  request?: ReplyRequest;
+}
+
 type Writer = UIMessageStreamWriter<ConsultUIMessage>;
 
-async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) {
+/** Builds the prompt from the request's sources, which nothing holds once it returns. */
+async function promptFrom(deps: AppDeps, sources: PromptSources, run: Run): Promise<Prompt> {
+  const request = sources.request!;
+  sources.request = undefined;
+  if (request.library) {
+    run.writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
+    run.writer.write({ type: 'data-sources', data: request.library.videos, transient: true });
+  }
+  return buildPrompt(deps, request, run);
+}
+
+async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSources, writer: Writer) {
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
   const clientSignal = request.clientRequest.signal;
   const abortSignal = AbortSignal.any([clientSignal, deps.shutdownSignal, timeout]);
@@ -130,13 +154,9 @@ async function writeReply(deps: AppDeps, request: ReplyRequest, writer: Writer) 
   const abortOutcome = (): Outcome =>
     clientSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
-  if (request.library) {
-    writer.write({ type: 'data-consultation', data: { chatId: request.chat.id }, transient: true });
-    writer.write({ type: 'data-sources', data: request.library.videos, transient: true });
-  }
   let prompt: Prompt | null = null;
   try {
-    prompt = await buildPrompt(deps, request, { abortSignal, abortOutcome, writer, reply });
+    prompt = await promptFrom(deps, sources, { abortSignal, abortOutcome, writer, reply });
     await streamAnswer(deps, request, prompt, { abortSignal, abortOutcome, writer, reply });
   } catch (error) {
     reply.outcome = abortSignal.aborted ? abortOutcome() : 'failed';
@@ -216,7 +236,7 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
  * into `reply`. A provider failure marks the reply failed (the browser gets the apology, not the
  * provider's error); an abort ends the stream with the text so far, stopped or failed.
  */
-async function streamAnswer(deps: AppDeps, request: ReplyRequest, prompt: Prompt, run: Run) {
+async function streamAnswer(deps: AppDeps, request: LeanRequest, prompt: Prompt, run: Run) {
   const { reply, writer } = run;
   const answer = streamText({
     model: prompt.model,
@@ -300,12 +320,12 @@ function countPromptTokens(prompt: Prompt): number {
   return countTokens(`${prompt.system}\n${prompt.messages.map((m) => m.content).join('\n')}`);
 }
 
-function apologyFor(request: ReplyRequest): string {
+function apologyFor(request: Pick<ReplyBase, 'kind'>): string {
   return request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE;
 }
 
 /** A reply with text is stored; so is a stopped first answer, even empty, so the chat does not wait for it. */
-function keepsText(request: ReplyRequest, reply: Reply): boolean {
+function keepsText(request: Pick<ReplyBase, 'kind'>, reply: Reply): boolean {
   return reply.text.trim() !== '' || (request.kind === 'first' && reply.outcome === 'stopped');
 }
 
@@ -316,7 +336,7 @@ function keepsText(request: ReplyRequest, reply: Reply): boolean {
  */
 async function saveReply(
   deps: AppDeps,
-  request: ReplyRequest,
+  request: LeanRequest,
   reply: Reply,
 ): Promise<{ totalTokens: number; status: MessageStatus }> {
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
@@ -337,7 +357,7 @@ async function saveReply(
  */
 function replyWrites(
   deps: AppDeps,
-  request: ReplyRequest,
+  request: LeanRequest,
   reply: Reply,
   keepText: boolean,
   status: MessageStatus,

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { askLibraryInput } from '../../../shared/schemas/sources';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
+import { admitReply } from '../../http/admission';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
@@ -16,6 +17,7 @@ export function libraryRoutes(deps: AppDeps) {
     '/library/ask',
     onboarded,
     validate('json', askLibraryInput),
+    admitReply(deps.admission),
     rateLimit(deps, 'ask-library'),
     async (c) => {
       const user = currentUser(c);

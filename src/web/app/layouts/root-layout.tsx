@@ -8,6 +8,7 @@ import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { LinkProvider } from '../../lib/link';
 import { paths } from '../../lib/paths';
 import { queryClient } from '../../lib/query-client';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
 
 // Toasts come from pages that are themselves lazy, so the toaster need not be in the first load.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
@@ -63,6 +64,7 @@ function Shell() {
       <div className="flex flex-1 flex-col">
         <Outlet />
       </div>
+      {user ? <KeyboardShortcuts /> : null}
       {user ? (
         <Suspense>
           <SupportWidget

@@ -1,12 +1,14 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { SavedChats } from '../../features/chats/components/saved-chats';
 import { AskLibrary } from '../../features/library/components/ask-library';
 import { paths } from '../../lib/paths';
+import type { FocusSearchState } from '../../lib/shortcuts';
 
 export default function SavedChatsRoute() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const focusSearch = (useLocation().state as FocusSearchState | null)?.focusSearch === true;
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   return (
@@ -18,6 +20,7 @@ export default function SavedChatsRoute() {
         key={query}
         query={query}
         page={page}
+        focusSearch={focusSearch}
         onNavigate={(next) => {
           const search = new URLSearchParams();
           if (next.query) search.set('q', next.query);

@@ -2,6 +2,7 @@ import { Send, Square } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId } from 'react';
 import { cn } from '../../lib/cn';
 import { messageProblem } from '../../lib/message-problem';
+import { SHORTCUT_TARGET } from '../../lib/shortcuts';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/input';
 
@@ -61,18 +62,32 @@ export function MessageBox({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
+          data-shortcut={SHORTCUT_TARGET.messageBox}
           placeholder={placeholder}
           aria-invalid={typed !== undefined}
           aria-describedby={problem ? problemId : undefined}
           rows={2}
           className="max-h-48 min-h-12 resize-none"
         />
+        {/* Keyed: a Stop that ends the wait at once must not become, mid-click, the submit button. */}
         {streaming ? (
-          <Button type="button" variant="outline" onClick={onStop} aria-label="Stop">
+          <Button
+            key="stop"
+            type="button"
+            variant="outline"
+            onClick={onStop}
+            aria-label="Stop"
+            data-shortcut={SHORTCUT_TARGET.stopReply}
+          >
             <Square /> <span className="hidden sm:inline">Stop</span>
           </Button>
         ) : (
-          <Button type="submit" disabled={busy || blank || typed !== undefined} aria-label={sendLabel}>
+          <Button
+            key="send"
+            type="submit"
+            disabled={busy || blank || typed !== undefined}
+            aria-label={sendLabel}
+          >
             <Send /> <span className="hidden sm:inline">{sendLabel}</span>
           </Button>
         )}

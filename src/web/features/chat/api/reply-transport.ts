@@ -3,6 +3,25 @@ import type { ConsultUIMessage } from '../../../../shared/consult-stream';
 import { textOf } from '../../../lib/reply-stream';
 import type { StoredMessage } from './get-chat';
 
+/** A full server refused the reply (503 busy): ask again after `retryAfterSeconds`. */
+export class ReplyBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('busy');
+    this.name = 'ReplyBusyError';
+  }
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 2;
+
+/** fetch, but a 503 (a full server) is thrown as a ReplyBusyError carrying its Retry-After. */
+const fetchRefusingBusy: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (response.status !== 503) return response;
+  await response.body?.cancel();
+  const retryAfter = Number(response.headers.get('retry-after'));
+  throw new ReplyBusyError(retryAfter > 0 ? retryAfter : DEFAULT_RETRY_AFTER_SECONDS);
+};
+
 /**
  * Replies stream from the server as the AI SDK's UI message stream. A send posts the new message's
  * text; with no new message (an empty chat) it asks for the automatic first answer instead. The SDK's
@@ -14,6 +33,7 @@ export function replyTransport(chatId: string) {
   return new DefaultChatTransport<ConsultUIMessage>({
     api: `${base}/messages`,
     credentials: 'same-origin',
+    fetch: fetchRefusingBusy,
     prepareSendMessagesRequest: ({ messages, trigger, messageId }) => {
       const message = messageId && `${base}/messages/${encodeURIComponent(messageId)}`;
       if (trigger === 'regenerate-message' && message) return { api: `${message}/regenerate`, body: {} };

@@ -25,7 +25,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
-import { replyTransport, toUIMessages } from '../api/reply-transport';
+import { ReplyBusyError, replyTransport, toUIMessages } from '../api/reply-transport';
 import { useShowVersion } from '../api/show-version';
 import { AnswerRating } from './answer-rating';
 import { FollowUps } from './follow-ups';
@@ -34,6 +34,7 @@ import { SourcesPanel } from './sources-panel';
 
 const RESYNC_ATTEMPTS = 20;
 const RESYNC_INTERVAL_MS = 500;
+const BUSY_RETRY_MAX_SECONDS = 30;
 
 /**
  * The consultation: stored messages, the streaming reply, and the input. The server stores every
@@ -68,6 +69,11 @@ export function ChatScreen({
   const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
   /** Said to screen readers when a reply ends (the streamed words are not: they would be read one by one). */
   const [replyEnded, setReplyEnded] = useState('');
+  /** When a reply the server was too busy to start is asked for again (Stop cancels it). */
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const busyAttempts = useRef(0);
+  const stoppedWhileBusy = useRef(false);
   const { messages, sendMessage, regenerate, setMessages, status, stop } = useChat<ConsultUIMessage>({
     id: chatId,
     messages: toUIMessages(view.messages),
@@ -77,13 +83,25 @@ export function ChatScreen({
     },
     onFinish: ({ isAbort, isError }) => {
       setProgress(null);
+      if (!isError) busyAttempts.current = 0;
       setReplyEnded(isError ? '' : isAbort ? 'Response stopped' : 'Response complete');
       void resync();
     },
     onError: (error) => {
       setProgress(null);
-      const problem = replyError(error);
       const firstReply = !messages.some((m) => m.role === 'assistant');
+      if (error instanceof ReplyBusyError) {
+        // Nothing was stored: the question goes back to the box, and is asked again after a backoff.
+        const seconds = Math.min(BUSY_RETRY_MAX_SECONDS, error.retryAfterSeconds * 2 ** busyAttempts.current);
+        busyAttempts.current += 1;
+        if (!stoppedWhileBusy.current) {
+          setNow(Date.now());
+          setRetryAt(Date.now() + seconds * 1_000);
+        }
+        void resync({ restoreUnsent: true });
+        return;
+      }
+      const problem = replyError(error);
       if (firstReply && (problem.code === 'first_reply_taken' || problem.code === 'reply_in_progress')) {
         setWaitingForOtherTab(true);
         return;
@@ -148,6 +166,30 @@ export function ChatScreen({
     return () => clearInterval(timer);
   }, [waitingForOtherTab, queryClient, chatId, readOnly, setMessages, sendMessage]);
 
+  // The busy server's countdown, shown each second; then the question in the box (or the automatic first
+  // answer of an empty chat) is asked for again.
+  const latest = useRef({ input, sendMessage, messages });
+  latest.current = { input, sendMessage, messages };
+  useEffect(() => {
+    if (retryAt === null) return;
+    const tick = setInterval(() => setNow(Date.now()), 1_000);
+    const retry = setTimeout(() => {
+      setRetryAt(null);
+      const { input: text, sendMessage: ask, messages: shown } = latest.current;
+      if (text.trim()) {
+        setInput('');
+        void ask({ text: text.trim() });
+      } else if (!shown.some((m) => m.role === 'assistant')) {
+        void ask();
+      }
+    }, retryAt - Date.now());
+    return () => {
+      clearInterval(tick);
+      clearTimeout(retry);
+    };
+  }, [retryAt]);
+  const retrying = retryAt !== null;
+
   const endRef = useRef<HTMLDivElement>(null);
   const lastText = textOf(messages.at(-1) ?? { parts: [] });
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message arrives or the streamed text grows
@@ -173,6 +215,8 @@ export function ChatScreen({
   const send = () => {
     const text = input.trim();
     setInput('');
+    stoppedWhileBusy.current = false;
+    busyAttempts.current = 0;
     void sendMessage({ text });
   };
   const shownVersion = useShowVersion(chatId);
@@ -201,6 +245,12 @@ export function ChatScreen({
           ? (text) => void sendMessage({ text, messageId: message.id })
           : undefined,
     };
+  };
+  // Stop ends the reply, or the wait for a busy server: a refusal still on its way starts no new wait.
+  const onStop = () => {
+    stoppedWhileBusy.current = true;
+    setRetryAt(null);
+    if (busy) void stop();
   };
 
   return (
@@ -267,9 +317,14 @@ export function ChatScreen({
               value={input}
               onChange={setInput}
               onSend={send}
-              onStop={() => void stop()}
-              busy={busy || waitingForOtherTab}
-              streaming={busy}
+              onStop={onStop}
+              busy={busy || waitingForOtherTab || retrying}
+              streaming={busy || retrying}
+              notice={
+                retryAt === null
+                  ? null
+                  : `Vidvisor is busy right now, trying again in ${Math.max(1, Math.ceil((retryAt - now) / 1_000))} s`
+              }
             />
           )}
         </div>

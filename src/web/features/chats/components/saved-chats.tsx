@@ -1,5 +1,5 @@
 import { Download, FileText, Pencil, Search, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CHAT_SEARCH_MAX, chatDisplayTitle } from '../../../../shared/schemas/chats';
 import { ChatSummary } from '../../../components/chats/chat-list';
 import { Alert } from '../../../components/ui/alert';
@@ -14,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
+import { CHAT_SEARCH_INPUT_ID } from '../../../lib/shortcuts';
 import { chatExportHref } from '../api/export-chat';
 import { type ChatSearchResult, useSearchChats } from '../api/search-chats';
 import { type ChatActions, ChatManager } from './chat-manager';
@@ -23,13 +24,20 @@ import { HighlightedSnippet } from './highlighted-snippet';
 export function SavedChats({
   query,
   page,
+  focusSearch = false,
   onNavigate,
 }: {
   query: string;
   page: number;
+  /** Focus the search field on opening (the 's' shortcut). */
+  focusSearch?: boolean;
   onNavigate: (next: { query: string; page: number }) => void;
 }) {
   const [draft, setDraft] = useState(query);
+  const searchField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusSearch) searchField.current?.focus();
+  }, [focusSearch]);
   const result = useSearchChats(query, page);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,11 +47,12 @@ export function SavedChats({
     <div className="grid grid-cols-1 gap-6">
       <search>
         <form onSubmit={submit} className="flex gap-2">
-          <label htmlFor="chat-search" className="sr-only">
+          <label htmlFor={CHAT_SEARCH_INPUT_ID} className="sr-only">
             Search your chats
           </label>
           <Input
-            id="chat-search"
+            id={CHAT_SEARCH_INPUT_ID}
+            ref={searchField}
             className="min-w-0"
             type="search"
             value={draft}

@@ -1,0 +1,150 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_MESSAGE } from '../../shared/errors';
+import { chatMessages, chats, generationLeases } from '../db/schema';
+import { createManualChat, settleReplies, waitFor } from '../testing/consult';
+import { disconnect } from '../testing/disconnect';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app';
+import { readUiStream, readUntil } from '../testing/ui-stream';
+
+/**
+ * A full process refuses a new reply with 503 busy before anything is stored or leased, keeps serving
+ * everything else, and says so on /api/health. "Full" is driven by the bound on replies in flight (one,
+ * held by a reply the offline model's gate stops mid-stream) and by the heap bound set below what any
+ * process uses: never by real load.
+ */
+
+const TRANSCRIPT = '0:00\nWelcome.\n0:12\nReferrals reward both sides and cut acquisition costs.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ REPLIES_IN_FLIGHT_MAX: '1' });
+});
+afterAll(() => t.close());
+afterEach(() => t.offlineGate.open());
+
+/** What a refused reply must leave as it was: the user's messages, leases and chats. */
+async function rowsOf(user: TestUser) {
+  const [messages] = await t.db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(eq(chatMessages.userId, user.id));
+  const [leases] = await t.db
+    .select({ n: count() })
+    .from(generationLeases)
+    .where(eq(generationLeases.userId, user.id));
+  const own = await t.db
+    .select({ id: chats.id, claimed: chats.firstReplyClaimedAt })
+    .from(chats)
+    .where(eq(chats.userId, user.id));
+  return { messages: messages!.n, leases: leases!.n, chats: own };
+}
+
+async function expectBusy(response: Response) {
+  expect(response.status).toBe(503);
+  expect(response.headers.get('retry-after')).toBe('2');
+  expect(await response.json()).toEqual({ error: { code: 'busy', message: BUSY_MESSAGE } });
+}
+
+/** A reply of `user` held by the closed gate after its first words: it fills the only place. */
+async function holdReply(user: TestUser, signal?: AbortSignal) {
+  const chatId = await createManualChat(user, TRANSCRIPT);
+  t.offlineGate.close();
+  const response = await user.client.request(`/api/chats/${chatId}/messages`, {
+    method: 'POST',
+    json: { content: 'Tell me about referrals' },
+    signal,
+  });
+  expect(response.status).toBe(200);
+  await readUntil(response, (text) => text.length > 0);
+  return response;
+}
+
+async function readToEnd(response: Response) {
+  const reader = response.body!.getReader();
+  while (!(await reader.read()).done);
+}
+
+describe('a full process', () => {
+  it('refuses every new reply with 503 busy, storing and leasing nothing, and serves the rest', async () => {
+    const streaming = await t.createOnboardedUser();
+    const other = await t.createOnboardedUser();
+    const chatId = await createManualChat(other, TRANSCRIPT);
+    const held = await holdReply(streaming);
+    const before = await rowsOf(other);
+
+    await expectBusy(await other.client.post(`/api/chats/${chatId}/first-reply`));
+    await expectBusy(await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' }));
+    await expectBusy(await other.client.post('/api/library/ask', { question: 'How do referrals work?' }));
+    // The streaming user is refused too: busy comes before its own lease is looked at.
+    const ownChat = await createManualChat(streaming, TRANSCRIPT);
+    await expectBusy(await streaming.client.post(`/api/chats/${ownChat}/messages`, { content: 'And?' }));
+    expect(await rowsOf(other)).toEqual(before);
+
+    const health = await t.client().get('/api/health');
+    expect(health.status).toBe(503);
+    expect(health.headers.get('retry-after')).toBe('2');
+    expect(await health.json()).toEqual({ status: 'full' });
+    expect((await other.client.get('/api/me')).status).toBe(200);
+    expect((await other.client.get(`/api/chats/${chatId}`)).status).toBe(200);
+    // Bad input is still told apart from a full process.
+    expect((await other.client.post(`/api/chats/${chatId}/messages`, { content: '' })).status).toBe(400);
+
+    t.offlineGate.open();
+    await readToEnd(held);
+    await settleReplies(t.db);
+    const [answer] = await t.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.userId, streaming.id), eq(chatMessages.role, 'assistant')));
+    expect(answer!.status).toBe('complete');
+    expect((await t.client().get('/api/health')).status).toBe(200);
+    const answered = await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' });
+    expect(answered.status).toBe(200);
+    expect((await readUiStream(answered)).text).toContain('Here is what the video says');
+  });
+
+  it('frees the place of a reply whose client went away', async () => {
+    const streaming = await t.createOnboardedUser();
+    const other = await t.createOnboardedUser();
+    const chatId = await createManualChat(other, TRANSCRIPT);
+    const client = new AbortController();
+    await holdReply(streaming, client.signal);
+    await expectBusy(await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' }));
+    disconnect(client);
+    await waitFor(async () => (t.deps.admission.repliesInFlight === 0 ? true : undefined));
+    t.offlineGate.open();
+    await settleReplies(t.db);
+    const answered = await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' });
+    expect(answered.status).toBe(200);
+    await answered.text();
+  });
+
+  it('frees the place of a reply refused after admission (402, 409, 404)', async () => {
+    const user = await t.createOnboardedUser();
+    const stranger = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, TRANSCRIPT);
+    expect((await stranger.client.post(`/api/chats/${chatId}/messages`, { content: 'Hi' })).status).toBe(404);
+    expect(t.deps.admission.repliesInFlight).toBe(0);
+    const answered = await user.client.post(`/api/chats/${chatId}/messages`, { content: 'Hi' });
+    expect(answered.status).toBe(200);
+    await answered.text();
+  });
+});
+
+describe('a process short of heap', () => {
+  let tight: TestApp;
+  beforeAll(async () => {
+    tight = await createTestApp({ HEAP_USED_MAX_PERCENT: '1' });
+  });
+  afterAll(() => tight.close());
+
+  it('refuses new replies with 503 busy and says it is full', async () => {
+    const user = await tight.createOnboardedUser();
+    const chatId = await createManualChat(user, TRANSCRIPT);
+    const response = await user.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' });
+    await expectBusy(response);
+    expect(await tight.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).toEqual([]);
+    expect((await tight.client().get('/api/health')).status).toBe(503);
+  });
+});

@@ -1,0 +1,153 @@
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
+import type { Context, MiddlewareHandler } from 'hono';
+import { BUSY_MESSAGE, ERROR_CODES } from '../../shared/errors';
+import { errorBody } from './errors';
+
+/** What a full process is short of. */
+export type FullReason = 'replies' | 'event_loop' | 'heap';
+
+export interface AdmissionLimits {
+  /** Replies streaming at once in this process. */
+  maxReplies: number;
+  /** The event loop's p99 delay over the last second, in ms. */
+  maxEventLoopDelayMs: number;
+  /** Heap in use, as a share of V8's heap limit (0-1). */
+  maxHeapShare: number;
+}
+
+/** Readings of the process's pressure (Node's own measures by default; a unit test gives its own). */
+export interface Pressure {
+  eventLoopDelayMs(): number;
+  heapShare(): number;
+}
+
+/** Each process admits a new reply only while it can serve it (decision 042). */
+export interface Admission {
+  /** Why the process cannot take a new reply now, or undefined when it can. */
+  fullReason(): FullReason | undefined;
+  /** Takes a reply's place and gives the function that frees it (once, however often called), or
+   * undefined when the process is full. */
+  admit(): (() => void) | undefined;
+  readonly repliesInFlight: number;
+  close(): void;
+}
+
+/** Seconds a refused client waits before it asks again. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+const DELAY_WINDOW_MS = 1_000;
+
+export function createAdmission(
+  limits: AdmissionLimits,
+  pressure: Pressure & { close?(): void } = nodePressure(),
+) {
+  let inFlight = 0;
+  const fullReason = (): FullReason | undefined => {
+    if (inFlight >= limits.maxReplies) return 'replies';
+    if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
+    if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
+    return undefined;
+  };
+  return {
+    fullReason,
+    admit() {
+      if (fullReason()) return undefined;
+      inFlight += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        inFlight -= 1;
+      };
+    },
+    get repliesInFlight() {
+      return inFlight;
+    },
+    close: () => pressure.close?.(),
+  } satisfies Admission;
+}
+
+/**
+ * Node's event-loop delay histogram (perf_hooks, sampled every 10 ms) read as the p99 of the last
+ * completed second, and V8's heap in use against its limit.
+ */
+export function nodePressure(): Pressure & { close(): void } {
+  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let windowStart = performance.now();
+  let lastDelayMs = 0;
+  return {
+    eventLoopDelayMs() {
+      const now = performance.now();
+      if (now - windowStart >= DELAY_WINDOW_MS) {
+        lastDelayMs = histogram.count ? histogram.percentile(99) / 1e6 : 0;
+        histogram.reset();
+        windowStart = now;
+      }
+      return lastDelayMs;
+    },
+    heapShare() {
+      const heap = getHeapStatistics();
+      return heap.used_heap_size / heap.heap_size_limit;
+    },
+    close: () => histogram.disable(),
+  };
+}
+
+/** 503 busy with Retry-After: what a full process answers (a new reply, or the health check). */
+export function busyResponse(c: Context) {
+  return c.json(errorBody(ERROR_CODES.busy, BUSY_MESSAGE), 503, {
+    'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+  });
+}
+
+/**
+ * Admission for a route that starts a reply: refused with 503 before anything is stored or leased
+ * when the process is full; otherwise the reply holds its place until its stream ends (read to the end,
+ * failed or cancelled) or its client goes away. Add it after a route's validators.
+ */
+export function admitReply(admission: Admission): MiddlewareHandler {
+  return async (c, next) => {
+    const release = admission.admit();
+    if (!release) return busyResponse(c);
+    try {
+      await next();
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const body = c.res.body;
+    if (!c.res.ok || !body) {
+      release();
+      return;
+    }
+    c.req.raw.signal.addEventListener('abort', release, { once: true });
+    c.res = new Response(releasedAtEnd(body, release), c.res);
+  };
+}
+
+/** The same bytes, calling `release` once the stream ends, fails or is cancelled. */
+function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+}

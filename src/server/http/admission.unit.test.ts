@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createAdmission, nodePressure } from './admission';
+
+const LIMITS = { maxReplies: 2, maxEventLoopDelayMs: 200, maxHeapShare: 0.85 };
+
+/** Readings a test sets (the process's own are covered below and by the API tests). */
+function readings(delayMs = 0, heapShare = 0.1) {
+  const pressure = { delayMs, heapShare };
+  return {
+    pressure,
+    reader: { eventLoopDelayMs: () => pressure.delayMs, heapShare: () => pressure.heapShare },
+  };
+}
+
+describe('admission of new replies', () => {
+  it('admits replies up to the bound, and one more once a place is released (released once)', () => {
+    const admission = createAdmission(LIMITS, readings().reader);
+    const releaseFirst = admission.admit();
+    expect(admission.admit()).toBeTypeOf('function');
+    expect(admission.admit()).toBeUndefined();
+    expect(admission.fullReason()).toBe('replies');
+    releaseFirst?.();
+    releaseFirst?.();
+    expect(admission.repliesInFlight).toBe(1);
+    expect(admission.admit()).toBeTypeOf('function');
+    expect(admission.admit()).toBeUndefined();
+  });
+
+  it('refuses while the event loop lags past its bound or the heap is past its share', () => {
+    const { pressure, reader } = readings();
+    const admission = createAdmission(LIMITS, reader);
+    pressure.delayMs = 201;
+    expect(admission.admit()).toBeUndefined();
+    expect(admission.fullReason()).toBe('event_loop');
+    pressure.delayMs = 200;
+    pressure.heapShare = 0.86;
+    expect(admission.admit()).toBeUndefined();
+    expect(admission.fullReason()).toBe('heap');
+    pressure.heapShare = 0.85;
+    expect(admission.fullReason()).toBeUndefined();
+    expect(admission.repliesInFlight).toBe(0);
+  });
+
+  it("reads the process's own heap share and event-loop delay", () => {
+    const pressure = nodePressure();
+    try {
+      expect(pressure.heapShare()).toBeGreaterThan(0);
+      expect(pressure.heapShare()).toBeLessThan(1);
+      expect(pressure.eventLoopDelayMs()).toBeGreaterThanOrEqual(0);
+    } finally {
+      pressure.close();
+    }
+  });
+});

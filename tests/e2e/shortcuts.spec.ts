@@ -1,0 +1,57 @@
+import { expect, test } from './fixtures';
+import { createSampleChat } from './support/consult';
+import { signUpOnboarded } from './support/onboarding';
+
+test.describe('keyboard shortcuts', () => {
+  test('by keyboard only: the sheet, new consultation, Saved Chats search, the message box and Stop', async ({
+    page,
+    server,
+  }) => {
+    await signUpOnboarded(page, server);
+    const chatId = await createSampleChat(page, server);
+    await page.goto('/dashboard');
+    // The shortcuts belong to the signed-in app: they listen once the session is known (as the widget shows).
+    await expect(page.getByRole('button', { name: 'Support', exact: true })).toBeVisible();
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toContainText('New consultation');
+    await expect(sheet).toContainText('Stop a reply');
+    await page.keyboard.press('n'); // no shortcut fires behind the open sheet
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+
+    await page.keyboard.press('n');
+    await expect(page).toHaveURL(/\/consult$/);
+
+    await page.keyboard.press('s');
+    await expect(page).toHaveURL(/\/saved-chats$/);
+    const search = page.getByRole('searchbox', { name: 'Search your chats' });
+    await expect(search).toBeFocused();
+    await page.keyboard.type('ns?'); // typed into the field: no shortcut fires
+    await expect(search).toHaveValue('ns?');
+    await expect(page).toHaveURL(/\/saved-chats$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto(`/chat/${chatId}`);
+    const answers = page.getByRole('article', { name: 'Assistant message' });
+    await expect(answers.first()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+    await page.keyboard.press('/');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('');
+
+    // Stop works while typing in the message box: the reply is held after its first words.
+    await server.holdOfflineModel();
+    await page.keyboard.type('Tell me more about referrals');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(answers.nth(1)).toContainText('Here is what the video says');
+    await expect(box).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(answers.nth(1)).toContainText('stopped early');
+    await server.releaseOfflineModel();
+    await expect(page.getByRole('status').filter({ hasText: /^Response stopped$/ })).toBeVisible();
+  });
+});
