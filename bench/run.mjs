@@ -82,6 +82,8 @@ function ratio(m) {
 await runConsultBench();
 // 'Ask your library' over 1,000 videos of 600 passages: retrieval and time to first token (bench/library.mjs).
 await (await import('./library.mjs')).runLibraryBench();
+// Opening a chat of 200 messages with 50 branches vs one without, at one connection (bench/branches.mjs).
+await (await import('./branches.mjs')).benchBranches();
 // The admin users list with 100,000 users (bench/admin-users.mjs).
 await (await import('./admin-users.mjs')).benchAdminUsers();
 // Video suggestions with 10,000 catalogue videos and 100,000 consultations (bench/suggestions.mjs).

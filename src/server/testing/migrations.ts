@@ -1,8 +1,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DatabaseHandle } from '../db/client';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DatabaseHandle, Executor } from '../db/client';
 import { MIGRATIONS_DIR, migrateDatabase } from '../db/migrate';
+import { rowsOf } from './every-column-scan';
 
 interface Journal {
   entries: { tag: string }[];
@@ -25,4 +28,23 @@ export async function migrateBefore(database: DatabaseHandle, tag: string): Prom
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * Inserts a row naming only the given columns, as an older schema would (drizzle's own insert names
+ * every column of today's schema, which a database migrated part way lacks). Answers its id.
+ */
+export async function insertOldRow<T extends PgTable>(
+  db: Executor,
+  table: T,
+  values: Partial<T['$inferInsert']>,
+): Promise<string> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const given = Object.entries(values).filter(([, value]) => value !== undefined);
+  const names = given.map(([key]) => sql.identifier(columns[key]!.name));
+  const params = given.map(([key, value]) => sql.param(value, columns[key]));
+  const result = await db.execute(
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(params, sql`, `)}) returning id`,
+  );
+  return rowsOf<{ id: string }>(result)[0]!.id;
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { PlanStatus } from '../../shared/schemas/plan';
 import type { Database } from '../db/client';
-import { chatMessages, planItems, planSettings } from '../db/schema';
+import { planItems, planSettings } from '../db/schema';
+import { appendMessage } from './library-fixtures';
 
 /** A finished answer stored in a chat, citing the chat's own video; its id. */
 export async function insertAnswer(
@@ -10,11 +11,11 @@ export async function insertAnswer(
   content = '- Launch a bread subscription [00:05]\n- Ask regulars what they would pay',
   status: 'complete' | 'partial' | 'error' = 'complete',
 ): Promise<string> {
-  const [message] = await db
-    .insert(chatMessages)
-    .values({ chatId: chat.chatId, userId: chat.userId, role: 'assistant', content, status })
-    .returning({ id: chatMessages.id });
-  return message!.id;
+  return appendMessage(
+    { db },
+    { id: chat.chatId, userId: chat.userId },
+    { role: 'assistant', content, status },
+  );
 }
 
 /** A hand-added item stored straight in a user's plan (last of its status, unless a position is given). */

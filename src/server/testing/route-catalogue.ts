@@ -276,6 +276,33 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     }),
     expected: ownerOnly(200),
   },
+  'POST /chats/:chatId/messages/:messageId/regenerate': {
+    request: async (w) => {
+      const { chatId, messageId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/messages/${messageId}/regenerate` };
+    },
+    expected: ownerOnly(200),
+    costly: true,
+  },
+  'POST /chats/:chatId/messages/:messageId/edit': {
+    request: async (w) => {
+      const { chatId, questionId } = await w.freshAnswer(owner(w));
+      return {
+        path: `/api/chats/${chatId}/messages/${questionId}/edit`,
+        body: { content: 'What should I try instead?' },
+      };
+    },
+    expected: ownerOnly(200),
+    costly: true,
+  },
+  'PUT /chats/:chatId/branch': {
+    request: async (w) => {
+      const { chatId, questionId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/branch`, body: { messageId: questionId } };
+    },
+    expected: ownerOnly(200),
+    costly: true,
+  },
   'POST /chats/:chatId/sources': {
     request: async (w) => ({
       path: `/api/chats/${await w.freshChat(owner(w))}/sources`,

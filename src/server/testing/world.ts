@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { monthKey } from '../../shared/dates';
-import { chatMessages, chats, supportTickets, usageMonths } from '../db/schema';
+import { chats, supportTickets, usageMonths } from '../db/schema';
 import { insertSource, type SourceVideo } from '../features/chat/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
+import { appendMessage } from './library-fixtures';
 import { insertPlanItem } from './plan';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
@@ -32,8 +33,8 @@ export interface World {
   freshChat(user: WorldUser, options?: { answered?: boolean }): Promise<string>;
   /** A new chat of `user` with a second video, for routes that remove one. */
   freshSource(user: WorldUser): Promise<{ chatId: string; sourceId: string }>;
-  /** A new chat of `user` whose question has an answer, for routes on an answer. */
-  freshAnswer(user: WorldUser): Promise<{ chatId: string; messageId: string }>;
+  /** A new chat of `user` whose branch on screen is a question and its answer `messageId`, for routes on either. */
+  freshAnswer(user: WorldUser): Promise<{ chatId: string; questionId: string; messageId: string }>;
 }
 
 const ROLE_OF: Record<SignedInActor, 'user' | 'admin' | 'super_admin'> = {
@@ -67,18 +68,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
       return { chatId, sourceId: source.id };
     },
     async freshAnswer(user) {
-      const chatId = await insertChat(t, user.id, user.marker);
-      const [answer] = await t.db
-        .insert(chatMessages)
-        .values({
-          chatId,
-          userId: user.id,
-          role: 'assistant',
-          content: `Answer ${user.marker}`,
-          model: 'offline',
-        })
-        .returning({ id: chatMessages.id });
-      return { chatId, messageId: answer!.id };
+      const chat = { id: await insertChat(t, user.id, user.marker, false), userId: user.id };
+      const questionId = await appendMessage(t, chat, { role: 'user', content: `Question ${user.marker}` });
+      const messageId = await appendMessage(t, chat, {
+        role: 'assistant',
+        content: `Answer ${user.marker}`,
+        model: 'offline',
+      });
+      return { chatId: chat.id, questionId, messageId };
     },
   };
 }
@@ -121,9 +118,7 @@ async function insertChat(t: TestApp, userId: string, marker: string, answered =
   await insertSource(t.db, { chatId: chat!.id, userId }, 1, own);
   // An answered chat has messages and its first answer claimed; an unanswered one awaits its first answer.
   if (answered) {
-    await t.db
-      .insert(chatMessages)
-      .values({ chatId: chat!.id, userId, role: 'user', content: `Question ${marker}` });
+    await appendMessage(t, { id: chat!.id, userId }, { role: 'user', content: `Question ${marker}` });
     await t.db.update(chats).set({ firstReplyClaimedAt: new Date() }).where(eq(chats.id, chat!.id));
   }
   return chat!.id;

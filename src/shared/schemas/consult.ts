@@ -70,6 +70,11 @@ export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 export const chatIdParam = z.object({ chatId: z.uuid('Not a chat id') });
 
+export const messageParams = chatIdParam.extend({ messageId: z.uuid('Not a message id') });
+
+/** A version's arrows: show the branch that holds this message. */
+export const showVersionInput = z.object({ messageId: z.uuid('Not a message id') });
+
 /** `?ia=1`: a super admin reading someone else's chat (read-only). */
 export const chatViewQuery = z.object({ ia: z.enum(['0', '1']).optional() });
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export interface TranscriptSegment {
@@ -25,6 +35,13 @@ export const chats = pgTable(
     totalTokens: integer('total_tokens').notNull().default(0),
     /** Claimed atomically by the one request that generates the automatic first answer. */
     firstReplyClaimedAt: timestamp('first_reply_claimed_at', { withTimezone: true }),
+    /**
+     * The branch on screen, by its last message (decision 041): the chat shows, exports, searches and
+     * prompts with that message and its ancestors. Null until the chat has a message.
+     */
+    currentLeafId: uuid('current_leaf_id'),
+    /** Claimed atomically by the one request regenerating the chat's last answer. */
+    regenerationClaimedAt: timestamp('regeneration_claimed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +77,11 @@ export const chatMessages = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The message this one follows (decision 041): a question's answer, an answer's follow-up. Null for
+     * a chat's first message. Its versions (regenerated answers, edited questions) share its parent.
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MESSAGE_ROLES }).notNull(),
     content: text('content').notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('complete'),
@@ -75,6 +97,8 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_chat_order_idx').on(t.chatId, t.createdAt, t.seq),
     index('chat_messages_user_idx').on(t.userId),
+    // A message's versions, oldest first: the messages of one parent (the chat's first ones: its id).
+    index('chat_messages_versions_idx').on(sql`coalesce(${t.parentId}, ${t.chatId})`, t.createdAt, t.seq),
     index('chat_messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
   ],
 );

@@ -64,6 +64,7 @@ async function userWithEverything() {
     'business name': `Bakery${mark}`,
     transcript: `We talk about pricing${mark} for sourdough.`,
     'chat message': `How should I price${mark} the box?`,
+    'edited message': `How should I price${mark} the bread box?`,
     'added video': `Loyalty cards${mark} bring customers back.`,
     'library question': `What do my videos say about pricing${mark} and loyalty cards${mark}?`,
     'chat title (before the staff rename)': `Pricing${mark}`,
@@ -99,6 +100,16 @@ async function userWithEverything() {
   await user.client.json(`/api/chats/${chatId}/messages/${answer.id}/follow-ups`, { method: 'POST' });
   const { link } = await user.client.json(`/api/chats/${chatId}/share-links`, { method: 'POST' }, 201);
   await addPlanStep(user, chatId, texts['plan step'], texts['plan note']);
+  // The question edited and its answer regenerated: versions of both are kept (decision 041).
+  const asked = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-2);
+  await readUiStream(
+    await user.client.post(`/api/chats/${chatId}/messages/${asked.id}/edit`, {
+      content: texts['edited message'],
+    }),
+  );
+  const answered = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-1);
+  await readUiStream(await user.client.post(`/api/chats/${chatId}/messages/${answered.id}/regenerate`));
+  const branchEnd = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-1).id as string;
   await user.client.json(`/api/chats/${chatId}`, {
     method: 'PATCH',
     json: { title: texts['chat title (before the staff rename)'] },
@@ -163,6 +174,7 @@ async function userWithEverything() {
     "the user's e-mail": user.email,
     // A chat's sources hold ids and numbers only: the added one is found by its own id.
     "the added video's place in the chat": source.id as string,
+    'the end of the branch on screen': branchEnd,
     'the share link': (link.path as string).split('/').at(-1)!,
     ...texts,
     // Every text above and every profile field carries the mark: a part or a copy of any of them.
@@ -217,6 +229,8 @@ describe('account deletion', () => {
         'video_passages.text holds added video',
         "chat_sources.id holds the added video's place in the chat",
         'chats.title holds library question',
+        'chat_messages.content holds edited message',
+        'chats.current_leaf_id holds the end of the branch on screen',
         'message_ratings.note holds rating note',
         'share_links.token holds the share link',
         "follow_up_suggestions.user_id holds the user's id",

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
@@ -66,12 +67,49 @@ export async function findOwnMessage(
   return row ?? null;
 }
 
-export function listMessages(db: Executor, chatId: string): Promise<MessageRow[]> {
-  return db
-    .select()
+/**
+ * The ids of a branch (decision 041): the message `leafId` and every message it follows, back to the
+ * chat's first. A recursive walk up the parent links, one primary-key read a message.
+ */
+export function branchIds(leafId: SQL | string | null): SQL {
+  return sql`(with recursive branch(id, parent_id) as (
+      select ${chatMessages.id}, ${chatMessages.parentId} from ${chatMessages} where ${chatMessages.id} = ${leafId}
+      union all
+      select m.id, m.parent_id from ${chatMessages} m join branch on m.id = branch.parent_id)
+    select id from branch)`;
+}
+
+/** The key of a message's versions: its parent, or its chat for the chat's first messages (the index chat_messages_versions_idx). */
+const versionKey = (table: { parentId: AnyPgColumn; chatId: AnyPgColumn }) =>
+  sql`coalesce(${table.parentId}, ${table.chatId})`;
+
+const versionsOf = sql<string[]>`(select json_agg(v.id order by v.created_at, v.seq) from ${chatMessages} v
+  where coalesce(v.parent_id, v.chat_id) = ${versionKey(chatMessages)})`;
+
+export type BranchMessage = MessageRow & {
+  /** The message's versions, oldest first, this one among them (one id: it has no other). */
+  versionIds: string[];
+};
+
+const branchQuery = preparedFor((db) =>
+  db
+    .select({ ...getTableColumns(chatMessages), versionIds: versionsOf })
     .from(chatMessages)
-    .where(eq(chatMessages.chatId, chatId))
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.seq));
+    .where(
+      inArray(
+        chatMessages.id,
+        branchIds(
+          sql`(select ${chats.currentLeafId} from ${chats} where ${chats.id} = ${sql.placeholder('chatId')})`,
+        ),
+      ),
+    )
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.seq))
+    .prepare('branch_on_screen'),
+);
+
+/** The messages of a chat's branch on screen, oldest first, each with its versions. */
+export function listBranch(db: Executor, chatId: string): Promise<BranchMessage[]> {
+  return branchQuery(db).execute({ chatId });
 }
 
 export type HistoryMessage = Pick<MessageRow, 'role' | 'content'>;
@@ -82,7 +120,7 @@ const promptHistoryQuery = preparedFor((db) =>
     .from(chatMessages)
     .where(
       and(
-        eq(chatMessages.chatId, sql.placeholder('chatId')),
+        inArray(chatMessages.id, branchIds(sql`${sql.placeholder('leafId')}::uuid`)),
         eq(chatMessages.userId, sql.placeholder('userId')),
         ne(chatMessages.status, 'error'),
         sql`${chatMessages.content} ~ '\\S'`,
@@ -94,16 +132,80 @@ const promptHistoryQuery = preparedFor((db) =>
 );
 
 /**
- * The conversation a reply's prompt carries: the user's newest `limit` messages in the chat that are
- * not apologies or blank, oldest first. Its cost stays the same however long the chat grows.
+ * The conversation a reply's prompt carries: the newest `limit` messages of the branch ending at
+ * `leafId` (what the user sees above the reply) that are not apologies or blank, oldest first.
  */
 export async function promptHistory(
   db: Executor,
-  chat: { chatId: string; userId: string },
+  branch: { leafId: string | null; userId: string },
   limit: number,
 ): Promise<HistoryMessage[]> {
-  const newest = await promptHistoryQuery(db).execute({ ...chat, limit });
+  if (!branch.leafId) return [];
+  const newest = await promptHistoryQuery(db).execute({ ...branch, limit });
   return newest.reverse();
+}
+
+/** A message of the chat, by id. */
+export async function findMessage(
+  db: Executor,
+  chatId: string,
+  messageId: string,
+): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, chatId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The newest message at or below `messageId` in its chat: the end of the branch that shows it (a
+ * message's descendants are all newer than it, so the newest is a leaf). Null when it is not the chat's.
+ */
+export async function newestLeafUnder(
+  db: Executor,
+  chatId: string,
+  messageId: string,
+): Promise<string | null> {
+  const result = await db.execute(sql`
+    with recursive below(id, created_at, seq) as (
+      select id, created_at, seq from ${chatMessages} where id = ${messageId} and chat_id = ${chatId}
+      union all
+      select m.id, m.created_at, m.seq from ${chatMessages} m join below on coalesce(m.parent_id, m.chat_id) = below.id)
+    select id from below order by created_at desc, seq desc limit 1`);
+  const [row] = (result as unknown as { rows: { id: string }[] }).rows;
+  return row?.id ?? null;
+}
+
+/** Shows the branch ending at `leafId`. */
+export async function showBranch(db: Executor, chatId: string, leafId: string): Promise<void> {
+  await db.update(chats).set({ currentLeafId: leafId }).where(eq(chats.id, chatId));
+}
+
+/**
+ * Claims the regeneration of a chat's last answer: one atomic update, so of any number of concurrent
+ * requests exactly one gets `true`, and only while the branch on screen still ends at `leafId`.
+ */
+export async function claimRegeneration(
+  db: Executor,
+  chat: { id: string; userId: string },
+  leafId: string,
+): Promise<boolean> {
+  const claimed = await db
+    .update(chats)
+    .set({ regenerationClaimedAt: sql`now()` })
+    .where(
+      and(
+        eq(chats.id, chat.id),
+        eq(chats.userId, chat.userId),
+        isNull(chats.deletedAt),
+        eq(chats.currentLeafId, leafId),
+        or(isNull(chats.regenerationClaimedAt), lt(chats.regenerationClaimedAt, STALE_CLAIM)),
+      ),
+    )
+    .returning({ id: chats.id });
+  return claimed.length === 1;
 }
 
 /** A claim left by a process that died before storing anything may be taken again after this long. */
@@ -144,21 +246,63 @@ export function insertChatOfVideoStatement(chat: {
   userId: string;
   title: string;
   libraryVideoId: string;
+  /** Its first message, stored in the same statement. */
+  currentLeafId: string;
 }): SQL {
   return sql`
-    insert into ${chats} (id, user_id, title, youtube_url, video_id, transcript)
-    select ${chat.id}, ${chat.userId}, ${chat.title}, youtube_url, video_id, ''
+    insert into ${chats} (id, user_id, title, youtube_url, video_id, transcript, current_leaf_id)
+    select ${chat.id}, ${chat.userId}, ${chat.title}, youtube_url, video_id, '', ${chat.currentLeafId}
     from ${libraryVideos} where id = ${chat.libraryVideoId} and user_id = ${chat.userId}`;
+}
+
+export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'parentId'>;
+
+/**
+ * Messages that follow one another, the first after `parentId`: their rows with ids and parent links,
+ * and the id of the last (the new end of the branch).
+ */
+export function chainedMessages(parentId: string | null, messages: NewMessage[]) {
+  let parent = parentId;
+  const rows = messages.map((message) => {
+    const id = randomUUID();
+    const row = { ...message, id, parentId: parent };
+    parent = id;
+    return row;
+  });
+  return { rows, lastId: parent };
 }
 
 export function insertMessagesStatement(db: Executor, values: (typeof chatMessages.$inferInsert)[]): SQL {
   return db.insert(chatMessages).values(values).getSQL();
 }
 
-export function addChatTokensStatement(db: Executor, chatId: string, tokens: number): SQL {
+/**
+ * The one update of the chat a reply or a question makes (a statement of `writeTogether` may update a
+ * row once): tokens added, the branch on screen moved to end at `branch.to` (with `ifEndingAt`, only if
+ * it still ended there: a reply the user has since moved away from stays a version), and a
+ * regeneration's claim ended.
+ */
+export function updateChatStatement(
+  db: Executor,
+  chatId: string,
+  change: {
+    tokens?: number;
+    branch?: { to: string; ifEndingAt?: string | null };
+    endsRegeneration?: boolean;
+  },
+): SQL {
+  const { tokens = 0, branch, endsRegeneration = false } = change;
+  const leaf = (to: string, ifEndingAt: string | null | undefined) =>
+    ifEndingAt === undefined
+      ? to
+      : sql`case when ${chats.currentLeafId} is not distinct from ${ifEndingAt}::uuid then ${to}::uuid else ${chats.currentLeafId} end`;
   return db
     .update(chats)
-    .set({ totalTokens: sql`${chats.totalTokens} + ${tokens}` })
+    .set({
+      totalTokens: sql`${chats.totalTokens} + ${tokens}`,
+      ...(branch && { currentLeafId: leaf(branch.to, branch.ifEndingAt) }),
+      ...(endsRegeneration && { regenerationClaimedAt: null }),
+    })
     .where(eq(chats.id, chatId))
     .getSQL();
 }

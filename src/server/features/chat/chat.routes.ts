@@ -3,11 +3,13 @@ import {
   chatIdParam,
   chatViewQuery,
   createChatInput,
+  messageParams,
   sendMessageInput,
+  showVersionInput,
 } from '../../../shared/schemas/consult';
 import { sourceParams } from '../../../shared/schemas/sources';
 import { currentUser, requireUser } from '../../auth/middleware';
-import type { AppDeps, AppEnv } from '../../context';
+import type { AppDeps, AppEnv, SessionUser } from '../../context';
 import { admitReply } from '../../http/admission';
 import { AppError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
@@ -15,14 +17,79 @@ import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { recordStaffRead } from '../audit/audit.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
-import { claimFirstReply, isStaleClaim, promptHistory } from './chat.queries';
-import { accessChat, addVideoToChat, chatView, removeVideoFromChat, storeUserMessage } from './chat.service';
+import {
+  type ChatRow,
+  claimFirstReply,
+  claimRegeneration,
+  type HistoryMessage,
+  isStaleClaim,
+  promptHistory,
+} from './chat.queries';
+import {
+  accessChat,
+  addVideoToChat,
+  chatView,
+  editedQuestionBase,
+  regenerationBase,
+  removeVideoFromChat,
+  showVersion,
+  storeQuestion,
+} from './chat.service';
 import { streamReply } from './generation';
 import { HISTORY_MESSAGES } from './prompt';
+
+const replyInProgress = () =>
+  new AppError(409, 'reply_in_progress', 'Another reply is still being written. Wait for it to finish.');
 
 export function chatRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
   const admit = admitReply(deps.admission);
+
+  /**
+   * The user's lease, then a claim on the chat (its first answer, a regeneration): the lease is given
+   * back when the claim fails or is refused (`refusal`).
+   */
+  async function slotWithClaim(user: SessionUser, claim: () => Promise<boolean>, refusal: () => AppError) {
+    const slot = await acquireGenerationSlot(deps.db, user);
+    const claimed = await claim().catch(async (error) => {
+      await slot.release(deps.db);
+      throw error;
+    });
+    if (!claimed) {
+      await slot.release(deps.db);
+      throw refusal();
+    }
+    return slot;
+  }
+
+  /** Stores a question (a follow-up, or an edited one) after `parentId` and streams its answer. */
+  async function answerQuestion(
+    clientRequest: Request,
+    user: SessionUser,
+    chat: ChatRow,
+    question: { content: string; parentId: string | null; history: () => Promise<HistoryMessage[]> },
+  ) {
+    const slot = await acquireGenerationSlot(deps.db, user);
+    try {
+      const content = question.content.trim();
+      const history = await question.history();
+      const placement = await storeQuestion(deps, user, chat, { content, parentId: question.parentId });
+      return streamReply(deps, {
+        user,
+        chat,
+        kind: 'follow-up',
+        question: content,
+        history,
+        slot,
+        placement,
+        clientRequest,
+      });
+    } catch (error) {
+      await slot.release(deps.db);
+      throw error;
+    }
+  }
+
   return new Hono<AppEnv>()
     .get(
       '/chats/:chatId',
@@ -44,15 +111,7 @@ export function chatRoutes(deps: AppDeps) {
       const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
       // Seen claimed already: answer before queueing for the user's lease (another tab is writing it).
       if (chat.firstReplyClaimedAt && !isStaleClaim(chat.firstReplyClaimedAt)) throw taken();
-      const slot = await acquireGenerationSlot(deps.db, user);
-      const claimed = await claimFirstReply(deps.db, chat.id, user.id).catch(async (error) => {
-        await slot.release(deps.db);
-        throw error;
-      });
-      if (!claimed) {
-        await slot.release(deps.db);
-        throw taken();
-      }
+      const slot = await slotWithClaim(user, () => claimFirstReply(deps.db, chat.id, user.id), taken);
       return streamReply(deps, {
         user,
         chat,
@@ -60,6 +119,7 @@ export function chatRoutes(deps: AppDeps) {
         question: '',
         history: [],
         slot,
+        placement: { parentId: null, leafBefore: null },
         clientRequest: c.req.raw,
       });
     })
@@ -72,28 +132,70 @@ export function chatRoutes(deps: AppDeps) {
       async (c) => {
         const user = currentUser(c);
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
-        const slot = await acquireGenerationSlot(deps.db, user);
-        try {
-          const question = c.req.valid('json').content.trim();
-          const history = await promptHistory(
-            deps.db,
-            { chatId: chat.id, userId: user.id },
-            HISTORY_MESSAGES,
-          );
-          await storeUserMessage(deps, user, chat, question);
-          return streamReply(deps, {
-            user,
-            chat,
-            kind: 'follow-up',
-            question,
-            history,
-            slot,
-            clientRequest: c.req.raw,
-          });
-        } catch (error) {
-          await slot.release(deps.db);
-          throw error;
-        }
+        return answerQuestion(c.req.raw, user, chat, {
+          content: c.req.valid('json').content,
+          parentId: chat.currentLeafId,
+          history: () =>
+            promptHistory(deps.db, { leafId: chat.currentLeafId, userId: user.id }, HISTORY_MESSAGES),
+        });
+      },
+    )
+    .post(
+      '/chats/:chatId/messages/:messageId/edit',
+      onboarded,
+      validate('param', messageParams),
+      validate('json', sendMessageInput),
+      admit,
+      async (c) => {
+        const user = currentUser(c);
+        const { chatId, messageId } = c.req.valid('param');
+        const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
+        const edited = await editedQuestionBase(deps, user, chat, messageId);
+        return answerQuestion(c.req.raw, user, chat, {
+          content: c.req.valid('json').content,
+          parentId: edited.parentId,
+          history: async () => edited.history,
+        });
+      },
+    )
+    .post(
+      '/chats/:chatId/messages/:messageId/regenerate',
+      onboarded,
+      validate('param', messageParams),
+      admit,
+      async (c) => {
+        const user = currentUser(c);
+        const { chatId, messageId } = c.req.valid('param');
+        const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
+        const { question, history, placement } = await regenerationBase(deps, user, chat, messageId);
+        if (chat.regenerationClaimedAt && !isStaleClaim(chat.regenerationClaimedAt)) throw replyInProgress();
+        const slot = await slotWithClaim(
+          user,
+          () => claimRegeneration(deps.db, chat, placement.leafBefore!),
+          replyInProgress,
+        );
+        return streamReply(deps, {
+          user,
+          chat,
+          kind: question ? 'follow-up' : 'first',
+          question: question?.content ?? '',
+          history,
+          slot,
+          placement,
+          regeneration: true,
+          clientRequest: c.req.raw,
+        });
+      },
+    )
+    .put(
+      '/chats/:chatId/branch',
+      onboarded,
+      validate('param', chatIdParam),
+      validate('json', showVersionInput),
+      async (c) => {
+        const user = currentUser(c);
+        const access = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
+        return c.json(await showVersion(deps, user, access, c.req.valid('json').messageId), 200);
       },
     )
     .post(

@@ -5,20 +5,30 @@ import type { CreateChatInput } from '../../../shared/schemas/consult';
 import { collapseWhitespace, titleFromTranscript } from '../../../shared/transcript';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
-import { notFound } from '../../http/errors';
+import type { chatMessages } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
 import { linkOf, readVideo } from '../consult/consult.service';
 import { ratingsOfChat } from '../ratings/ratings.service';
 import { isOverLimit, usageIncrement } from '../usage/usage.service';
 import {
+  type BranchMessage,
   type ChatRow,
+  chainedMessages,
   findLiveChat,
+  findMessage,
   findOwnMessage,
   insertChatOfVideoStatement,
   insertMessagesStatement,
-  listMessages,
+  isStaleClaim,
+  listBranch,
   type MessageRow,
+  newestLeafUnder,
+  promptHistory,
+  showBranch,
+  updateChatStatement,
   writeTogether,
 } from './chat.queries';
+import { HISTORY_MESSAGES } from './prompt';
 import {
   addSource,
   assertRoomFor,
@@ -55,7 +65,7 @@ export async function accessChat(
 
 export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess) {
   const [messages, sources, ratings, overLimit] = await Promise.all([
-    listMessages(deps.db, access.chat.id),
+    listBranch(deps.db, access.chat.id),
     chatSourcesView(deps.db, access.chat.id),
     ratingsOfChat(deps.db, access.chat.id),
     access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
@@ -70,7 +80,8 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
       totalTokens: chat.totalTokens,
       createdAt: chat.createdAt.toISOString(),
     },
-    messages: messages.map(serializeMessage),
+    /** The branch on screen (decision 041), each message with its versions. */
+    messages: messages.map((message) => ({ ...serializeMessage(message), versionIds: message.versionIds })),
     /** The videos it draws on (removed ones too, for the citations of earlier answers). */
     sources,
     /** The user's 👍 / 👎 on its answers, by message id. */
@@ -78,6 +89,8 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
     readOnly: access.readOnly,
     /** The first answer was claimed but is not stored yet: another tab or request is writing it. */
     firstReplyPending: messages.length === 0 && chat.firstReplyClaimedAt !== null,
+    /** The last answer is being regenerated (by another tab or request). */
+    regenerating: chat.regenerationClaimedAt !== null && !isStaleClaim(chat.regenerationClaimedAt),
     usageExceeded: overLimit,
     /** Answers come from the built-in offline model until an AI key is configured. */
     offlineModel: deps.ai.kind === 'offline',
@@ -95,39 +108,122 @@ export function serializeMessage(message: MessageRow) {
   };
 }
 
-/** Stores the user's message and counts it as sent, together. */
-export async function storeUserMessage(deps: AppDeps, user: SessionUser, chat: ChatRow, content: string) {
-  await writeTogether(deps.db, questionWrites(deps.db, user, chat.id, content));
+/**
+ * The messages of the chat's branch on screen, oldest first (decision 041): what the chat shows, and
+ * what exports, shares and prompts carry. The caller has checked the chat is the user's.
+ */
+export function messagesOnScreen(db: Executor, chatId: string): Promise<BranchMessage[]> {
+  return listBranch(db, chatId);
 }
 
-function questionWrites(db: Executor, user: SessionUser, chatId: string, content: string): SQL[] {
+/**
+ * Shows the branch that holds `messageId` (a version's arrows): the newest branch below it. Answers
+ * the chat's view.
+ */
+export async function showVersion(deps: AppDeps, user: SessionUser, access: ChatAccess, messageId: string) {
+  const leafId = await newestLeafUnder(deps.db, access.chat.id, messageId);
+  if (!leafId) throw messageNotFound();
+  await showBranch(deps.db, access.chat.id, leafId);
+  return chatView(deps, user, { ...access, chat: { ...access.chat, currentLeafId: leafId } });
+}
+
+const messageNotFound = () => notFound('Message not found');
+
+/** Where a reply goes: after `parentId`, becoming the branch on screen if it still ends at `leafBefore`. */
+export interface ReplyPlacement {
+  parentId: string | null;
+  leafBefore: string | null;
+}
+
+/**
+ * Stores the user's question after `parentId` (the end of the branch on screen, or an edited
+ * question's parent), shows its branch and counts it as sent, together. Answers where its reply goes.
+ */
+export async function storeQuestion(
+  deps: AppDeps,
+  user: SessionUser,
+  chat: Pick<ChatRow, 'id'>,
+  question: { content: string; parentId: string | null },
+): Promise<ReplyPlacement> {
+  const { rows, lastId } = chainedMessages(question.parentId, [
+    { chatId: chat.id, userId: user.id, role: 'user', content: question.content },
+  ]);
+  await writeTogether(deps.db, [
+    ...questionWrites(deps.db, user, rows),
+    updateChatStatement(deps.db, chat.id, { branch: { to: lastId! } }),
+  ]);
+  return { parentId: lastId, leafBefore: lastId };
+}
+
+function questionWrites(db: Executor, user: SessionUser, rows: (typeof chatMessages.$inferInsert)[]): SQL[] {
   return [
-    insertMessagesStatement(db, [{ chatId, userId: user.id, role: 'user', content }]),
+    insertMessagesStatement(db, rows),
     usageIncrement(db, { userId: user.id, month: monthKey(new Date()), messages: 1 }).getSQL(),
   ];
 }
 
 /**
+ * An edited question: a new version of the user's message `messageId`, on a new branch from the same
+ * point. Answers its history (the branch above it) and the placement of its reply once stored.
+ */
+export async function editedQuestionBase(deps: AppDeps, user: SessionUser, chat: ChatRow, messageId: string) {
+  const edited = await findMessage(deps.db, chat.id, messageId);
+  if (edited?.role !== 'user') throw messageNotFound();
+  const history = await promptHistory(
+    deps.db,
+    { leafId: edited.parentId, userId: user.id },
+    HISTORY_MESSAGES,
+  );
+  return { parentId: edited.parentId, history };
+}
+
+/**
+ * What regenerating the answer `messageId` starts from, checked: it must be the last answer of the
+ * branch on screen (409 otherwise). Answers the question it answers (null for a chat's first answer),
+ * the history above that question, and the placement of the new version.
+ */
+export async function regenerationBase(deps: AppDeps, user: SessionUser, chat: ChatRow, messageId: string) {
+  const branch = await listBranch(deps.db, chat.id);
+  const at = branch.findIndex((message) => message.id === messageId);
+  if (at === -1 && !(await findMessage(deps.db, chat.id, messageId))) throw messageNotFound();
+  const lastAnswerStart = branch.findLastIndex((message) => message.role === 'user') + 1;
+  if (at === -1 || at < lastAnswerStart) {
+    throw new AppError(409, 'not_last_answer', 'Only the last answer can be regenerated');
+  }
+  const question = lastAnswerStart > 0 ? branch[lastAnswerStart - 1]! : null;
+  const history = question
+    ? await promptHistory(deps.db, { leafId: question.parentId, userId: user.id }, HISTORY_MESSAGES)
+    : [];
+  const placement: ReplyPlacement = { parentId: question?.id ?? null, leafBefore: branch.at(-1)!.id };
+  return { question, history, placement };
+}
+
+/**
  * Stores the consultation 'Ask your library' opens, in one statement: the chat titled by its question,
  * whose sources are videos of the user's library (the first is its own video), and the question, stored
- * and counted as sent.
+ * and counted as sent. Answers where its reply goes.
  */
 export async function storeLibraryConsultation(
   deps: AppDeps,
   user: SessionUser,
   consultation: { chatId: string; question: string; libraryVideoIds: string[] },
-): Promise<void> {
+): Promise<ReplyPlacement> {
   const { chatId, question, libraryVideoIds } = consultation;
+  const { rows, lastId } = chainedMessages(null, [
+    { chatId, userId: user.id, role: 'user', content: question },
+  ]);
   await writeTogether(deps.db, [
     insertChatOfVideoStatement({
       id: chatId,
       userId: user.id,
       title: collapseWhitespace(question).slice(0, CHAT_TITLE_MAX),
       libraryVideoId: libraryVideoIds[0]!,
+      currentLeafId: lastId!,
     }),
     drawOnVideosStatement(deps.db, chatId, libraryVideoIds),
-    ...questionWrites(deps.db, user, chatId, question),
+    ...questionWrites(deps.db, user, rows),
   ]);
+  return { parentId: lastId, leafBefore: lastId };
 }
 
 /**

@@ -20,12 +20,14 @@ import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
-  addChatTokensStatement,
   type ChatRow,
+  chainedMessages,
   type HistoryMessage,
   insertMessagesStatement,
+  updateChatStatement,
   writeTogether,
 } from './chat.queries';
+import type { ReplyPlacement } from './chat.service';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -57,6 +59,10 @@ interface ReplyBase {
   /** The conversation before the question, oldest first, as the prompt carries it. */
   history: HistoryMessage[];
   slot: GenerationSlot;
+  /** Where the answer goes in the chat's messages (decision 041). */
+  placement: ReplyPlacement;
+  /** A new version of the last answer, whose claim the stored reply ends. */
+  regeneration?: boolean;
   /**
    * The client's request, whose signal aborts when the client disconnects or presses Stop. The reply
    * holds the whole Request, not only its signal: a Request built by fetch's constructor (as
@@ -356,23 +362,31 @@ function replyWrites(
   keepText: boolean,
   status: MessageStatus,
 ): SQL[] {
-  const { user, chat } = request;
+  const { user, chat, placement } = request;
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const spent = { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens };
   const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const, model: reply.model };
-  const messages = [
+  const { rows, lastId } = chainedMessages(placement.parentId, [
     ...(keepText ? [{ ...message, content: reply.text, status, ...spent }] : []),
     // Tokens spent on a failure with no text still count: they are on the apology.
     ...(reply.outcome === 'failed'
       ? [{ ...message, content: apologyFor(request), status: 'error' as const, ...(keepText ? {} : spent) }]
       : []),
-  ];
+  ]);
   const writes: SQL[] = [];
-  if (messages.length) writes.push(insertMessagesStatement(deps.db, messages));
+  if (rows.length) writes.push(insertMessagesStatement(deps.db, rows));
   if (totalTokens > 0) {
     writes.push(
-      addChatTokensStatement(deps.db, chat.id, totalTokens),
       usageIncrement(deps.db, { userId: user.id, month: monthKey(new Date()), tokens: totalTokens }).getSQL(),
+    );
+  }
+  if (totalTokens > 0 || rows.length || request.regeneration) {
+    writes.push(
+      updateChatStatement(deps.db, chat.id, {
+        tokens: totalTokens,
+        branch: lastId && rows.length ? { to: lastId, ifEndingAt: placement.leafBefore } : undefined,
+        endsRegeneration: request.regeneration,
+      }),
     );
   }
   const release = request.slot.releaseStatement();

@@ -5,6 +5,7 @@ import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../share
 import { chatMessages, generationLeases, profiles, sessions, usageMonths } from '../../db/schema';
 import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from '../../testing/consult';
 import { disconnect } from '../../testing/disconnect';
+import { appendMessage } from '../../testing/library-fixtures';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
 
@@ -123,14 +124,12 @@ describe('an OpenAI-compatible provider', () => {
     const id = await newChat(user);
     const start = Date.now() - 60_000;
     const earlier = Array.from({ length: 30 }, (_, i) => ({
-      chatId: id,
-      userId: user.id,
       role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
       content: i === 27 ? ' \n ' : `message ${i}`,
       status: i === 25 ? ('error' as const) : ('complete' as const),
       createdAt: new Date(start + i * 1000),
     }));
-    await t.db.insert(chatMessages).values(earlier);
+    for (const message of earlier) await appendMessage(t, { id, userId: user.id }, message);
     const before = stub.requests.length;
     stub.enqueue({ chunks: ['Noted.'] });
     await readUiStream(await user.client.post(`/api/chats/${id}/messages`, { content: 'And now?' }));

@@ -49,6 +49,8 @@ async function heldReply(chatId: string, userId: string) {
     question: 'How do referrals work?',
     history: [],
     slot,
+    // The chat has no message yet: the answer is its first (decision 041).
+    placement: { parentId: null, leafBefore: null },
     clientRequest: new Request('http://localhost/api/chats/x/messages', { method: 'POST' }),
   });
   return { response, row: new WeakRef(row!), segments: new WeakRef(row!.transcriptSegments as object) };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passagesOf } from '../../adapters/ai/passages';
@@ -13,7 +13,7 @@ import {
   users,
   videoPassages,
 } from '../../db/schema';
-import { migrateBefore } from '../../testing/migrations';
+import { insertOldRow, migrateBefore } from '../../testing/migrations';
 import { openTestDatabase } from '../../testing/test-database';
 import { indexPendingVideos, passagesForChat } from './sources.service';
 
@@ -23,6 +23,10 @@ import { indexPendingVideos, passagesForChat } from './sources.service';
  */
 
 const SOURCES_MIGRATION = '_chat-sources';
+
+// The columns of that time: later migrations add others (answers' models, message branches).
+const { currentLeafId, regenerationClaimedAt, ...chatColumns } = getTableColumns(chats);
+const { parentId, model, ...messageColumns } = getTableColumns(chatMessages);
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
@@ -43,37 +47,35 @@ async function seedOldData() {
       { id: 'user-maya', name: 'Maya', email: 'maya@example.com' },
       { id: 'user-leo', name: 'Leo', email: 'leo@example.com' },
     ])
-    .returning();
+    .returning({ id: users.id });
   await db.insert(transcriptCache).values({
     videoId: VIDEO_ID,
     title: 'Pricing a bakery subscription',
     source: 'watch-page',
     segments: SEGMENTS,
   });
-  const inserted = await db
-    .insert(chats)
-    .values([
-      {
-        userId: maya!.id,
-        youtubeUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
-        videoId: VIDEO_ID,
-        transcript: SEGMENTS.map((s) => s.text).join(' '),
-        transcriptSegments: SEGMENTS,
-        title: 'Renamed by Maya',
-        totalTokens: 420,
-        firstReplyClaimedAt: new Date('2026-01-02T10:00:00Z'),
-        createdAt: new Date('2026-01-02T09:59:00Z'),
-      },
-      { userId: maya!.id, transcript: UNTIMED, title: 'A pasted talk with no times. It covers referrals fo' },
-      {
-        userId: leo!.id,
-        transcript: 'A deleted chat about churn.',
-        deletedAt: new Date('2026-01-03T00:00:00Z'),
-      },
-    ])
-    .returning();
-  for (const chat of inserted) {
-    await db.insert(chatMessages).values([
+  const chatValues: (typeof chats.$inferInsert)[] = [
+    {
+      userId: maya!.id,
+      youtubeUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+      videoId: VIDEO_ID,
+      transcript: SEGMENTS.map((s) => s.text).join(' '),
+      transcriptSegments: SEGMENTS,
+      title: 'Renamed by Maya',
+      totalTokens: 420,
+      firstReplyClaimedAt: new Date('2026-01-02T10:00:00Z'),
+      createdAt: new Date('2026-01-02T09:59:00Z'),
+    },
+    { userId: maya!.id, transcript: UNTIMED, title: 'A pasted talk with no times. It covers referrals fo' },
+    {
+      userId: leo!.id,
+      transcript: 'A deleted chat about churn.',
+      deletedAt: new Date('2026-01-03T00:00:00Z'),
+    },
+  ];
+  for (const values of chatValues) {
+    const chat = { id: await insertOldRow(db, chats, values), userId: values.userId };
+    for (const message of [
       {
         chatId: chat.id,
         userId: chat.userId,
@@ -92,13 +94,15 @@ async function seedOldData() {
         totalTokens: 420,
         createdAt: new Date('2026-01-02T10:00:02Z'),
       },
-    ]);
+    ] as const) {
+      await insertOldRow(db, chatMessages, message);
+    }
   }
 }
 
 const snapshot = async () => ({
-  chats: await db.select().from(chats).orderBy(asc(chats.id)),
-  messages: await db.select().from(chatMessages).orderBy(asc(chatMessages.id)),
+  chats: await db.select(chatColumns).from(chats).orderBy(asc(chats.id)),
+  messages: await db.select(messageColumns).from(chatMessages).orderBy(asc(chatMessages.id)),
 });
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import type { PageCursor } from '../../../shared/schemas/pagination';
 import type { Executor } from '../../db/client';
 import { newestFirst, toPage } from '../../db/keyset';
 import { chatMessages, chats, users } from '../../db/schema';
+import { branchIds } from '../chat/chat.queries';
 
 const listColumns = {
   id: chats.id,
@@ -70,7 +71,10 @@ const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_EN
 export async function searchChats(db: Executor, userId: string, text: string, page: number) {
   const query = sql`websearch_to_tsquery('english', ${text})`;
   const chatsWithMatchingMessage = sql`select ${chatMessages.chatId} from ${chatMessages} where ${chatMessages.userId} = ${userId} and ${messageDocument} @@ ${query}`;
-  const firstMatchingMessage = sql`(select ts_headline('english', ${chatMessages.content}, ${query}, ${HEADLINE_OPTIONS}) from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${messageDocument} @@ ${query} order by ${chatMessages.createdAt}, ${chatMessages.seq} limit 1)`;
+  // Only the messages of the branch on screen count (decision 041): the others are versions out of view.
+  const matchingOnScreen = sql`from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${messageDocument} @@ ${query}
+    and ${chatMessages.id} in ${branchIds(sql`${chats.currentLeafId}`)}`;
+  const firstMatchingMessage = sql`(select ts_headline('english', ${chatMessages.content}, ${query}, ${HEADLINE_OPTIONS}) ${matchingOnScreen} order by ${chatMessages.createdAt}, ${chatMessages.seq} limit 1)`;
   const rows = await db
     .select({
       ...listColumns,
@@ -83,7 +87,7 @@ export async function searchChats(db: Executor, userId: string, text: string, pa
       and(
         eq(chats.userId, userId),
         notDeleted,
-        sql`(${chatDocument} @@ ${query} or ${chats.id} in (${chatsWithMatchingMessage}))`,
+        sql`(${chatDocument} @@ ${query} or (${chats.id} in (${chatsWithMatchingMessage}) and exists (select 1 ${matchingOnScreen})))`,
       ),
     )
     .orderBy(desc(chats.createdAt))

@@ -4,7 +4,8 @@ import type { Database, Executor } from '../../db/client';
 import { chats } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { findLiveChat, listMessages } from '../chat/chat.queries';
+import { findLiveChat } from '../chat/chat.queries';
+import { messagesOnScreen } from '../chat/chat.service';
 import { chatSourcesView, sourceTranscripts } from '../chat/sources.service';
 import { revokeChatLinks } from '../share/share.service';
 import { isOverLimit } from '../usage/usage.service';
@@ -61,7 +62,7 @@ export async function loadOwnChat(db: Database, user: SessionUser, chatId: strin
   const chat = await findLiveChat(db, chatId, user.id);
   if (!chat) throw chatNotFound();
   const [messages, sources, transcripts] = await Promise.all([
-    listMessages(db, chat.id),
+    messagesOnScreen(db, chat.id),
     chatSourcesView(db, chat.id),
     sourceTranscripts(db, chat.id),
   ]);

@@ -6,7 +6,7 @@ import type { AppDeps, SessionUser } from '../../context';
 import { chatMessages, chats, followUpSuggestions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { getAssistantSettings } from '../assistant/assistant.service';
-import { addChatTokensStatement } from '../chat/chat.queries';
+import { updateChatStatement } from '../chat/chat.queries';
 import { profileText } from '../chat/prompt';
 import { passagesForChat } from '../chat/sources.service';
 import { getProfile } from '../profile/profile.service';
@@ -142,7 +142,7 @@ async function keep(
     }
     const tokens = suggested.tokens.prompt + suggested.tokens.completion;
     if (tokens > 0) {
-      await tx.execute(addChatTokensStatement(tx, ref.chatId, tokens));
+      await tx.execute(updateChatStatement(tx, ref.chatId, { tokens }));
       await usageIncrement(tx, { userId: user.id, month: monthKey(new Date()), tokens });
     }
     return stored.questions;

@@ -25,7 +25,7 @@ export function libraryRoutes(deps: AppDeps) {
       const library = await findInLibrary(deps, user, question);
       const slot = await acquireGenerationSlot(deps.db, user);
       try {
-        const chat = await openLibraryConsultation(deps, user, question, library);
+        const { chat, placement } = await openLibraryConsultation(deps, user, question, library);
         return streamReply(deps, {
           user,
           chat,
@@ -33,6 +33,7 @@ export function libraryRoutes(deps: AppDeps) {
           question,
           history: [],
           slot,
+          placement,
           clientRequest: c.req.raw,
           library,
         });

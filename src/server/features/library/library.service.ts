@@ -28,6 +28,10 @@ export async function openLibraryConsultation(
   library: { libraryVideoIds: string[] },
 ) {
   const chatId = randomUUID();
-  await storeLibraryConsultation(deps, user, { chatId, question, libraryVideoIds: library.libraryVideoIds });
-  return { id: chatId };
+  const placement = await storeLibraryConsultation(deps, user, {
+    chatId,
+    question,
+    libraryVideoIds: library.libraryVideoIds,
+  });
+  return { chat: { id: chatId }, placement };
 }

@@ -7,20 +7,13 @@ import type { Database, Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { chatMessages, chats, shareLinks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { findLiveChat, listMessages } from '../chat/chat.queries';
+import { chainedMessages, findLiveChat, showBranch } from '../chat/chat.queries';
+import { messagesOnScreen } from '../chat/chat.service';
 import { chatSourcesView, copySources } from '../chat/sources.service';
 import { assertWithinLimit } from '../usage/usage.service';
 
 /** 32 random bytes: a token nobody can guess or enumerate. */
 const newToken = () => randomBytes(32).toString('base64url');
-
-/**
- * The messages the owner has on screen now, which a new link shares (a snapshot).
- * When a chat has versions and branches, this is the branch on screen.
- */
-async function messagesOnScreen(db: Executor, chatId: string) {
-  return listMessages(db, chatId);
-}
 
 type ShareLinkRow = typeof shareLinks.$inferSelect;
 
@@ -174,7 +167,9 @@ export async function saveSharedCopy(db: Database, user: SessionUser, token: str
       .returning({ id: chats.id });
     await copySources(tx, original.id, { chatId: chat!.id, userId: user.id });
     if (messages.length > 0) {
-      await tx.insert(chatMessages).values(
+      // One branch, as the visitor read it (decision 041).
+      const { rows, lastId } = chainedMessages(
+        null,
         messages.map(({ role, content, status }) => ({
           chatId: chat!.id,
           userId: user.id,
@@ -183,6 +178,8 @@ export async function saveSharedCopy(db: Database, user: SessionUser, token: str
           status,
         })),
       );
+      await tx.insert(chatMessages).values(rows);
+      await showBranch(tx, chat!.id, lastId!);
     }
     return chat!.id;
   });

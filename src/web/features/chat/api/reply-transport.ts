@@ -24,7 +24,9 @@ const fetchRefusingBusy: typeof fetch = async (input, init) => {
 
 /**
  * Replies stream from the server as the AI SDK's UI message stream. A send posts the new message's
- * text; with no new message (an empty chat) it asks for the automatic first answer instead.
+ * text; with no new message (an empty chat) it asks for the automatic first answer instead. The SDK's
+ * regenerate posts to the answer's regenerate route, and a send that replaces a question (its
+ * `messageId`) to that question's edit route.
  */
 export function replyTransport(chatId: string) {
   const base = `/api/chats/${encodeURIComponent(chatId)}`;
@@ -32,9 +34,12 @@ export function replyTransport(chatId: string) {
     api: `${base}/messages`,
     credentials: 'same-origin',
     fetch: fetchRefusingBusy,
-    prepareSendMessagesRequest: ({ messages }) => {
+    prepareSendMessagesRequest: ({ messages, trigger, messageId }) => {
+      const message = messageId && `${base}/messages/${encodeURIComponent(messageId)}`;
+      if (trigger === 'regenerate-message' && message) return { api: `${message}/regenerate`, body: {} };
       const last = messages.at(-1);
       if (last?.role !== 'user') return { api: `${base}/first-reply`, body: {} };
+      if (message) return { api: `${message}/edit`, body: { content: textOf(last) } };
       return { body: { content: textOf(last) } };
     },
   });

@@ -26,9 +26,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
 import { ReplyBusyError, replyTransport, toUIMessages } from '../api/reply-transport';
+import { useShowVersion } from '../api/show-version';
 import { AnswerRating } from './answer-rating';
 import { FollowUps } from './follow-ups';
-import { MessageBubble } from './message-bubble';
+import { type MessageActions, MessageBubble } from './message-bubble';
 import { SourcesPanel } from './sources-panel';
 
 const RESYNC_ATTEMPTS = 20;
@@ -73,7 +74,7 @@ export function ChatScreen({
   const [now, setNow] = useState(() => Date.now());
   const busyAttempts = useRef(0);
   const stoppedWhileBusy = useRef(false);
-  const { messages, sendMessage, setMessages, status, stop } = useChat<ConsultUIMessage>({
+  const { messages, sendMessage, regenerate, setMessages, status, stop } = useChat<ConsultUIMessage>({
     id: chatId,
     messages: toUIMessages(view.messages),
     transport: replyTransport(chatId),
@@ -218,6 +219,33 @@ export function ChatScreen({
     busyAttempts.current = 0;
     void sendMessage({ text });
   };
+  const shownVersion = useShowVersion(chatId);
+  const versionsOf = new Map(current.messages.map((message) => [message.id, message.versionIds]));
+  const canAct = !readOnly && !exceeded && !busy && !waitingForOtherTab;
+  // What Regenerate replaces: the assistant messages after the last question (an answer and its apology).
+  const regenerated = messages[messages.findLastIndex((message) => message.role === 'user') + 1];
+  const controlsFor = (message: ConsultUIMessage): MessageActions => {
+    const ids = versionsOf.get(message.id);
+    return {
+      versions: ids && {
+        ids,
+        onShow: (messageId) =>
+          shownVersion.mutate(messageId, {
+            onSuccess: (fresh) => setMessages(toUIMessages(fresh.messages)),
+            onError: (error) => toast.error(error.message),
+          }),
+      },
+      busy: busy || shownVersion.isPending,
+      onRegenerate:
+        canAct && regenerated && message.id === messages.at(-1)?.id && message.role === 'assistant'
+          ? () => void regenerate({ messageId: regenerated.id })
+          : undefined,
+      onEdit:
+        canAct && message.role === 'user' && versionsOf.has(message.id)
+          ? (text) => void sendMessage({ text, messageId: message.id })
+          : undefined,
+    };
+  };
   // Stop ends the reply, or the wait for a busy server: a refusal still on its way starts no new wait.
   const onStop = () => {
     stoppedWhileBusy.current = true;
@@ -252,6 +280,7 @@ export function ChatScreen({
               message={item}
               citations={citations}
               streaming={item.id === streamingId}
+              controls={controlsFor(item)}
               actions={
                 !readOnly && item.role === 'assistant' && storedAt.has(item.id) ? (
                   <>

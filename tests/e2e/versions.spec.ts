@@ -1,0 +1,71 @@
+import { expect, test } from './fixtures';
+import { createSampleChat } from './support/consult';
+import { signUpOnboarded } from './support/onboarding';
+
+test.describe('versions of answers and questions', () => {
+  test('regenerate an answer and move between versions; edit a question and move between branches', async ({
+    page,
+    server,
+  }) => {
+    await signUpOnboarded(page, server);
+    const chatId = await createSampleChat(page, server);
+    await page.goto(`/chat/${chatId}`);
+    const answers = page.getByRole('article', { name: 'Assistant message' });
+    const questions = page.getByRole('article', { name: 'Your message' });
+    // The footer appears when the stream ends and the reply is saved (slow on a loaded machine).
+    await expect(answers.first()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('How should I price a premium tier?');
+    await box.press('Enter');
+    await expect(answers).toHaveCount(2);
+    await expect(answers.last()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+    // Only the last answer can be regenerated.
+    await expect(answers.first().getByRole('button', { name: 'Regenerate answer' })).toHaveCount(0);
+
+    await answers.last().getByRole('button', { name: 'Regenerate answer' }).click();
+    const answerVersions = answers.last().getByRole('group', { name: 'Versions' });
+    await expect(answerVersions).toContainText('2 / 2', { timeout: 30_000 });
+    await expect(answers).toHaveCount(2);
+    await answerVersions.getByRole('button', { name: 'Previous version' }).click();
+    await expect(answerVersions).toContainText('1 / 2');
+    await expect(answerVersions.getByRole('button', { name: 'Previous version' })).toBeDisabled();
+    // The version shown survives a reload.
+    await page.reload();
+    await expect(answers.last().getByRole('group', { name: 'Versions' })).toContainText('1 / 2');
+    await answers
+      .last()
+      .getByRole('group', { name: 'Versions' })
+      .getByRole('button', { name: 'Next version' })
+      .click();
+    await expect(answers.last().getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
+
+    // Edit the question: a new branch replaces what followed it; the earlier branch stays reachable.
+    await questions.last().getByRole('button', { name: 'Edit message' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edit your message' });
+    await expect(editor).toBeFocused();
+    await expect(editor).toHaveValue('How should I price a premium tier?');
+    await editor.fill('How should I price a delivery subscription?');
+    await editor.press('Enter');
+    await expect(questions.last()).toContainText('delivery subscription');
+    await expect(answers.last()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+    const questionVersions = questions.last().getByRole('group', { name: 'Versions' });
+    await expect(questionVersions).toContainText('2 / 2');
+    // The new branch's answer has no other version.
+    await expect(answers.last().getByRole('group', { name: 'Versions' })).toHaveCount(0);
+
+    await questionVersions.getByRole('button', { name: 'Previous version' }).click();
+    await expect(questions.last()).toContainText('a premium tier?');
+    await expect(questionVersions).toContainText('1 / 2');
+    // The earlier branch comes back whole, with its answer's two versions.
+    await expect(answers.last().getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
+    await page.reload();
+    await expect(questions.last()).toContainText('a premium tier?');
+    await questions
+      .last()
+      .getByRole('group', { name: 'Versions' })
+      .getByRole('button', { name: 'Next version' })
+      .click();
+    await expect(questions.last()).toContainText('delivery subscription');
+  });
+});
