@@ -243,7 +243,9 @@ test.describe('My Plan', () => {
 test.describe('the weekly check-in unsubscribe page', () => {
   test.use({ allowConsoleErrors: [/\/api\/plan\/check-in\/unsubscribe\?token=/] });
 
-  test('opens without sign-in and refuses a link that is not valid, pointing to My Plan', async ({ page }) => {
+  test('opens without sign-in and refuses a link that is not valid, pointing to My Plan', async ({
+    page,
+  }) => {
     await page.goto('/plan/unsubscribe?token=not-a-real-token');
     await expect(page.getByRole('heading', { name: 'Unsubscribe from the weekly check-in' })).toBeVisible();
     await expect(
