@@ -35,7 +35,7 @@ import { signInSlowdown } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { webAppRoutes } from './http/static';
-import { validateRawJson } from './http/validate';
+import { refuseNonJsonBody, validateRawJson } from './http/validate';
 
 /** Largest JSON body the API accepts (a caption file upload is the biggest: 2 MB plus JSON overhead). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -110,6 +110,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
+  // An OAuth provider may post its answer as a form (response_mode=form_post): Better Auth only turns
+  // it into the GET callback, which takes the same fields in its query.
+  const refuseForms = refuseNonJsonBody();
+  app.post('/api/auth/*', (c, next) =>
+    c.req.path.startsWith('/api/auth/callback/') ? next() : refuseForms(c, next),
+  );
   app.post(
     '/api/auth/*',
     validateRawJson(textFieldsWithoutNul),

@@ -135,6 +135,48 @@ describe('every auth field is bounded', () => {
     expect(await t.mailsTo(email)).toHaveLength(0);
   });
 
+  it('a sign-up or sign-in sent as a form (or any body not JSON) is refused 415 and stores nothing', async () => {
+    const email = uniqueEmail('formbody');
+    const form = (fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded') => ({
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const signUp = { email, password: TEST_PASSWORD, name: long(2_900_000) };
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=json',
+      'text/plain',
+    ]) {
+      const response = await t.client().request('/api/auth/sign-up/email', form(signUp, contentType));
+      expect(response.status, contentType).toBe(415);
+      expect(await response.json(), contentType).toEqual({
+        error: { code: 'unsupported_media_type', message: 'Send the request body as JSON' },
+      });
+    }
+    expect(await t.db.select().from(users).where(like(users.email, '%formbody%'))).toHaveLength(0);
+    expect(await t.mailsTo(email)).toHaveLength(0);
+
+    const user = await t.createUser();
+    const client = t.client();
+    const signIn = await client.request(
+      '/api/auth/sign-in/email',
+      form({ email: user.email, password: TEST_PASSWORD }),
+    );
+    expect(signIn.status).toBe(415);
+    expect(client.cookies.size).toBe(0);
+  });
+
+  it('an OAuth provider may still post its answer to the callback as a form', async () => {
+    const response = await t.client().request('/api/auth/callback/google', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=abc&state=xyz',
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toContain('/api/auth/callback/google?');
+  });
+
   it('the magic-link and e-mail-code routes answer a 1 MB e-mail 400, not 500, and store nothing', async () => {
     const huge = `${long(1_000_000)}@example.com`;
     const before = await t.db.select({ id: verifications.id }).from(verifications);

@@ -171,6 +171,41 @@ describe('password sign-in slows down per account', () => {
     expect(JSON.stringify(rows)).not.toContain(user.email.split('@')[0]);
   });
 
+  it('8 parallel wrong guesses for one account: at most 5 reach the password check, the rest get 429', async () => {
+    const user = await t.createUser();
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t
+          .client(`203.0.113.${60 + i}`)
+          .post('/api/auth/sign-in/email', { email: user.email, password: `wrong-${i}` }),
+      ),
+    );
+    const statuses = guesses.map((guess) => guess.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    for (const guess of guesses.filter((g) => g.status === 429)) {
+      await expectRateLimited(guess, SIGN_IN_FAILURES.windowSeconds);
+    }
+  });
+
+  it('a form-encoded sign-in is refused before it counts or checks a password', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < SIGN_IN_FAILURES.limit + 2; i++) {
+      const attempt = await t.client('203.0.113.70').request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: user.email, password: `wrong-${i}` }).toString(),
+      });
+      expect(attempt.status).toBe(415);
+    }
+    expect(
+      (
+        await t
+          .client('203.0.113.71')
+          .post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD })
+      ).status,
+    ).toBe(200);
+  });
+
   it('the pause ends with its window, and a success clears the count', async () => {
     const user = await t.createUser();
     const fail = () =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
@@ -125,10 +125,10 @@ export const accountKey = (email: string) =>
   `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 
 /**
- * Slows password sign-in per account: after 5 wrong passwords within 5 minutes, the account's password
- * sign-in answers 429 until those 5 minutes are over, wherever the attempts come from. A success clears
- * the count. The pause is short, and magic links and one-time codes still sign the owner in, so no one
- * can lock a user out for long.
+ * Slows password sign-in per account: each password attempt is counted before it is checked, and past
+ * 5 within 5 minutes the account's password sign-in answers 429 until those 5 minutes are over,
+ * wherever the attempts come from (parallel guesses included). A success clears the count. The pause is
+ * short, and magic links and one-time codes still sign the owner in, so no one can lock a user out for long.
  */
 export function signInSlowdown(deps: {
   db: Executor;
@@ -143,38 +143,18 @@ export function signInSlowdown(deps: {
     const email = (body as { email?: unknown } | undefined)?.email;
     if (typeof email !== 'string') return next();
     const subject = accountKey(email);
-    const paused = await pausedFor(deps.db, subject);
+    const paused = await countRequest(deps.db, SIGN_IN_ACTION, SIGN_IN_FAILURES.windowSeconds, [
+      { subject, limit: SIGN_IN_FAILURES.limit },
+    ]);
     if (paused !== null) {
       c.header('Retry-After', String(paused));
       return c.json(errorBody(ERROR_CODES.rateLimited, tooManyRequestsMessage(paused)), 429);
     }
     await next();
-    if (c.res.status === 401) {
-      await countRequest(deps.db, SIGN_IN_ACTION, SIGN_IN_FAILURES.windowSeconds, [
-        { subject, limit: SIGN_IN_FAILURES.limit },
-      ]);
-    } else if (c.res.ok) {
+    if (c.res.ok) {
       await deps.db
         .delete(requestLimits)
         .where(and(eq(requestLimits.action, SIGN_IN_ACTION), eq(requestLimits.subject, subject)));
     }
   };
-}
-
-/** Seconds until the account's password sign-in may be tried again, or null when it may now. */
-async function pausedFor(db: Executor, subject: string): Promise<number | null> {
-  const [row] = await db
-    .select({
-      retryAfter: sql<number>`ceil(extract(epoch from ${requestLimits.windowStartedAt} + make_interval(secs => ${SIGN_IN_FAILURES.windowSeconds}) - now()))::int`,
-    })
-    .from(requestLimits)
-    .where(
-      and(
-        eq(requestLimits.action, SIGN_IN_ACTION),
-        eq(requestLimits.subject, subject),
-        gte(requestLimits.count, SIGN_IN_FAILURES.limit),
-      ),
-    );
-  const retryAfter = Number(row?.retryAfter ?? 0);
-  return retryAfter > 0 ? retryAfter : null;
 }
