@@ -211,7 +211,7 @@ async function searchYouTube(
   return shown(result.problem);
 }
 
-/** The most consulted videos on the site this week (3 users or more), as the site knows them. */
+/** The most consulted videos on the site this week (by MIN_CONSULTERS established users or more), as the site knows them. */
 export async function siteTrending(deps: SuggestionDeps, now: Date): Promise<ListedVideo[]> {
   const since = new Date(now.getTime() - TRENDING_DAYS * DAY_MS);
   const top = await mostConsultedVideos(deps.db, {
