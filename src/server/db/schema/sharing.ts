@@ -31,7 +31,7 @@ export const messageRatings = pgTable(
   ],
 );
 /**
- * A read-only link to a snapshot of a chat: the messages on screen when it was made. Revoking deletes
+ * A read-only link to a snapshot of a chat: the messages on screen and its videos when it was made. Revoking deletes
  * the row; a deleted chat's links no longer open (and go with the chat's owner).
  */
 export const shareLinks = pgTable(
@@ -48,6 +48,8 @@ export const shareLinks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The ids of the messages shared, in the order they were on screen. */
     messageIds: jsonb('message_ids').$type<string[]>().notNull(),
+    /** The ids of the chat's live sources (chat_sources) when it was shared: videos added later are not. */
+    sourceIds: jsonb('source_ids').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { isOneSourceChat } from '../../../shared/chat-sources';
 import type { CitableSource } from '../../../shared/consult-stream';
 import {
@@ -91,11 +91,16 @@ export async function insertSource(
 }
 
 /**
- * Gives a new chat of `to.userId` the sources of another chat under the same numbers (so the copied
- * answers' citations still open the same videos), each video copied into that user's library; a
+ * Gives a new chat of `to.userId` the sources `sourceIds` of another chat under the same numbers (so the
+ * copied answers' citations still open the same videos), each video copied into that user's library; a
  * removed source stays removed.
  */
-export async function copySources(tx: Executor, fromChatId: string, to: { chatId: string; userId: string }) {
+export async function copySources(
+  tx: Executor,
+  from: { chatId: string; sourceIds: readonly string[] },
+  to: { chatId: string; userId: string },
+) {
+  if (from.sourceIds.length === 0) return;
   const sources = await tx
     .select({
       number: chatSources.number,
@@ -108,7 +113,7 @@ export async function copySources(tx: Executor, fromChatId: string, to: { chatId
     })
     .from(chatSources)
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
-    .where(eq(chatSources.chatId, fromChatId))
+    .where(and(eq(chatSources.chatId, from.chatId), inArray(chatSources.id, [...from.sourceIds])))
     .orderBy(asc(chatSources.number));
   for (const { number, removedAt, ...video } of sources) {
     const source = await insertSource(tx, to, number, video);
@@ -364,4 +369,4 @@ export async function libraryReplySources(
   };
 }
 
-export { hasLibrary };
+export { hasLibrary, liveSourceIds };

@@ -9,7 +9,7 @@ import { chatMessages, chats, shareLinks } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { chainedMessages, findLiveChat, showBranch } from '../chat/chat.queries';
 import { messagesOnScreen } from '../chat/chat.service';
-import { chatSourcesView, copySources } from '../chat/sources.service';
+import { chatSourcesView, copySources, liveSourceIds } from '../chat/sources.service';
 import { assertWithinLimit } from '../usage/usage.service';
 
 /** 32 random bytes: a token nobody can guess or enumerate. */
@@ -32,13 +32,25 @@ async function ownLiveChat(db: Executor, user: SessionUser, chatId: string) {
   return chat;
 }
 
-/** A new read-only link to the messages on screen now; later messages are not shared. */
+/**
+ * A new read-only link to the messages on screen now and the chat's videos now; later messages and
+ * videos are not shared.
+ */
 export async function createShareLink(db: Database, user: SessionUser, chatId: string) {
   const chat = await ownLiveChat(db, user, chatId);
-  const messages = await messagesOnScreen(db, chat.id);
+  const [messages, sourceIds] = await Promise.all([
+    messagesOnScreen(db, chat.id),
+    liveSourceIds(db, chat.id),
+  ]);
   const [link] = await db
     .insert(shareLinks)
-    .values({ token: newToken(), chatId: chat.id, userId: user.id, messageIds: messages.map((m) => m.id) })
+    .values({
+      token: newToken(),
+      chatId: chat.id,
+      userId: user.id,
+      messageIds: messages.map((m) => m.id),
+      sourceIds,
+    })
     .returning();
   return serializeLink(link!);
 }
@@ -80,7 +92,12 @@ export async function revokeChatLinks(db: Executor, chatId: string): Promise<voi
  */
 const liveLinkQuery = preparedFor((db) =>
   db
-    .select({ chatId: shareLinks.chatId, messageIds: shareLinks.messageIds, createdAt: shareLinks.createdAt })
+    .select({
+      chatId: shareLinks.chatId,
+      messageIds: shareLinks.messageIds,
+      sourceIds: shareLinks.sourceIds,
+      createdAt: shareLinks.createdAt,
+    })
     .from(shareLinks)
     .innerJoin(chats, and(eq(chats.id, shareLinks.chatId), isNull(chats.deletedAt)))
     .where(eq(shareLinks.token, sql.placeholder('token')))
@@ -110,16 +127,22 @@ async function snapshotMessages(db: Executor, chatId: string, messageIds: string
   return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
 }
 
+/** The shared videos that still exist; one removed since stays listed, marked removed. */
+async function snapshotSources(db: Executor, chatId: string, sourceIds: string[]) {
+  const shared = new Set(sourceIds);
+  return (await chatSourcesView(db, chatId)).filter((source) => shared.has(source.id));
+}
+
 /**
- * What anyone with the link reads: the chat's title, its videos and the shared messages; never its
- * owner, their profile or their usage.
+ * What anyone with the link reads: the chat's title, its shared videos and messages; never its owner,
+ * their profile or their usage.
  */
 export async function sharedConversation(db: Executor, token: string) {
   const link = await findLiveLink(db, token);
   const [chat, messages, sources] = await Promise.all([
     findLiveChat(db, link.chatId),
     snapshotMessages(db, link.chatId, link.messageIds),
-    chatSourcesView(db, link.chatId),
+    snapshotSources(db, link.chatId, link.sourceIds),
   ]);
   if (!chat) throw notFound('This link does not exist or was revoked');
   return {
@@ -140,7 +163,7 @@ export async function sharedConversation(db: Executor, token: string) {
 
 /**
  * Saves a shared conversation to the signed-in visitor's library as a new consultation of theirs: its
- * videos (copied into their library under the same numbers) and the shared messages. No tokens are
+ * shared videos (copied into their library under the same numbers) and the shared messages. No tokens are
  * spent; like any new consultation, it is refused over the plan's limit.
  */
 export async function saveSharedCopy(db: Database, user: SessionUser, token: string): Promise<string> {
@@ -165,7 +188,11 @@ export async function saveSharedCopy(db: Database, user: SessionUser, token: str
         firstReplyClaimedAt: messages.length > 0 ? new Date() : null,
       })
       .returning({ id: chats.id });
-    await copySources(tx, original.id, { chatId: chat!.id, userId: user.id });
+    await copySources(
+      tx,
+      { chatId: original.id, sourceIds: link.sourceIds },
+      { chatId: chat!.id, userId: user.id },
+    );
     if (messages.length > 0) {
       // One branch, as the visitor read it (decision 041).
       const { rows, lastId } = chainedMessages(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, requestLimits, shareLinks } from '../../db/schema';
+import { chatMessages, libraryVideos, requestLimits, shareLinks } from '../../db/schema';
 import { createManualChat } from '../../testing/consult';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -146,6 +146,41 @@ describe('share links', () => {
     // A revoked link cannot be copied.
     await owner.client.json(`/api/chats/${chatId}/share-links/${link.id}`, { method: 'DELETE' });
     expect((await visitor.client.post(`/api/shared/${token}/copy`)).status).toBe(404);
+  });
+
+  it('a video added after sharing is neither on the shared page nor in a saved copy; the shared one is', async () => {
+    const { owner, chatId } = await sharedChat();
+    const { link } = await owner.client.json(`/api/chats/${chatId}/share-links`, { method: 'POST' }, 201);
+    const token = tokenOf(link.path);
+    const sharedVideo = (await owner.client.json(`/api/chats/${chatId}`)).sources[0];
+    const privateWord = 'Quillfeather';
+    await owner.client.json(
+      `/api/chats/${chatId}/sources`,
+      {
+        method: 'POST',
+        json: { source: 'manual', transcript: `[00:10] ${privateWord} supplier margins, private.` },
+      },
+      201,
+    );
+    const added = (await owner.client.json(`/api/chats/${chatId}`)).sources[1];
+    expect(added.title).toContain(privateWord);
+
+    const shared = await t.client().json(`/api/shared/${token}`);
+    expect(shared.sources.map((s: { number: number; title: string }) => [s.number, s.title])).toEqual([
+      [1, sharedVideo.title],
+    ]);
+    expect(JSON.stringify(shared)).not.toContain(privateWord);
+
+    const visitor = await t.createOnboardedUser();
+    const { id } = await visitor.client.json(`/api/shared/${token}/copy`, { method: 'POST' }, 201);
+    const copy = await visitor.client.json(`/api/chats/${id}`);
+    expect(copy.sources.map((s: { number: number; title: string }) => [s.number, s.title])).toEqual([
+      [1, sharedVideo.title],
+    ]);
+    expect(JSON.stringify(copy)).not.toContain(privateWord);
+    const library = await t.db.select().from(libraryVideos).where(eq(libraryVideos.userId, visitor.id));
+    expect(library.map((video) => video.transcript)).toEqual([expect.stringContaining('sourdough')]);
+    expect(JSON.stringify(library)).not.toContain(privateWord);
   });
 });
 
