@@ -4,13 +4,13 @@ import { monthKey } from '../../../shared/dates';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
 import type { AppDeps, SessionUser } from '../../context';
 import { chatMessages, chats, followUpSuggestions } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { updateChatStatement } from '../chat/chat.queries';
 import { profileText } from '../chat/prompt';
 import { passagesForChat } from '../chat/sources.service';
 import { getProfile } from '../profile/profile.service';
-import { isOverLimit, usageIncrement } from '../usage/usage.service';
+import { acquireGenerationSlot, type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   type CandidatePassage,
   FOLLOW_UPS_SYSTEM,
@@ -40,8 +40,24 @@ export async function followUpsFor(
   user: SessionUser,
   ref: { chatId: string; messageId: string },
 ): Promise<string[]> {
-  const { db } = deps;
-  const [answer] = await db
+  const answer = await readAnswer(deps, user, ref);
+  if (answer.kept) return answer.kept;
+  const slot = await modelSlot(deps, user);
+  try {
+    // Read again under the lease: a request that finished meanwhile has kept its questions.
+    const { kept } = await readAnswer(deps, user, ref);
+    if (kept) return kept;
+    const profile = await getProfile(deps.db, user.id);
+    const passages = await passagesForChat(deps.db, ref.chatId, profileQuestion(profile), PASSAGE_BUDGET);
+    const suggested = await suggest(deps, slot, { answer: answer.content, profile, passages });
+    return await keep(deps, user, ref, suggested);
+  } finally {
+    await slot?.release(deps.db);
+  }
+}
+
+async function readAnswer(deps: AppDeps, user: SessionUser, ref: { chatId: string; messageId: string }) {
+  const [answer] = await deps.db
     .select({ content: chatMessages.content, kept: followUpSuggestions.questions })
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
@@ -58,12 +74,22 @@ export async function followUpsFor(
     )
     .limit(1);
   if (!answer) throw notFound('Answer not found');
-  if (answer.kept) return answer.kept;
+  return answer;
+}
 
-  const profile = await getProfile(db, user.id);
-  const passages = await passagesForChat(db, ref.chatId, profileQuestion(profile), PASSAGE_BUDGET);
-  const suggested = await suggest(deps, user, { answer: answer.content, profile, passages });
-  return keep(deps, user, ref, suggested);
+/**
+ * The user's one-reply-at-a-time lease, as every reply takes it, so parallel requests never call the
+ * paid model twice (409 while another reply or suggestion is being written). Null when the questions
+ * come from the passages: offline, or over the plan's limit.
+ */
+async function modelSlot(deps: AppDeps, user: SessionUser): Promise<GenerationSlot | null> {
+  if (deps.ai.kind === 'offline') return null;
+  try {
+    return await acquireGenerationSlot(deps.db, user);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'usage_limit_exceeded') return null;
+    throw error;
+  }
 }
 
 /** The profile's words the passages are ranked against. */
@@ -78,7 +104,7 @@ const profileQuestion = (profile: BusinessProfileInput) =>
 
 async function suggest(
   deps: AppDeps,
-  user: SessionUser,
+  slot: GenerationSlot | null,
   context: { answer: string; profile: BusinessProfileInput; passages: CandidatePassage[] },
 ): Promise<Suggested> {
   const offline = (): Suggested => ({
@@ -86,7 +112,7 @@ async function suggest(
     source: 'offline',
     tokens: { prompt: 0, completion: 0 },
   });
-  if (deps.ai.kind === 'offline' || (await isOverLimit(deps.db, user))) return offline();
+  if (!slot || deps.ai.kind === 'offline') return offline();
   try {
     const settings = await getAssistantSettings(deps.db);
     const result = await generateText({

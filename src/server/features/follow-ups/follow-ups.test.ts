@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
 import { chats, followUpSuggestions, usageMonths } from '../../db/schema';
-import { createManualChat, type OpenAiStub, startAppWithOpenAiStub } from '../../testing/consult';
+import {
+  createManualChat,
+  type OpenAiStub,
+  settleReplies,
+  startAppWithOpenAiStub,
+  waitFor,
+} from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
 
@@ -19,6 +25,7 @@ async function answered(t: TestApp, user?: TestUser) {
   const owner = user ?? (await t.createOnboardedUser());
   const chatId = await createManualChat(owner, TRANSCRIPT);
   await readUiStream(await owner.client.post(`/api/chats/${chatId}/first-reply`));
+  await settleReplies(t.db);
   const view = await owner.client.json(`/api/chats/${chatId}`);
   const answer = view.messages.find((m: { role: string }) => m.role === 'assistant');
   return { owner, chatId, answer: answer as { id: string; content: string } };
@@ -124,6 +131,32 @@ describe('suggested follow-ups (AI key, through the OpenAI stub)', () => {
     });
     expect(stub.requests.length).toBe(sent + 1);
     expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 150, chat: before.chat + 150 });
+  });
+
+  it('calls the model once for parallel requests: the other waits its turn (409), the tokens are counted once', async () => {
+    const { owner, chatId, answer } = await answered(t);
+    const before = await tokensOf(owner.id, chatId);
+    const sent = stub.requests.length;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    stub.enqueue({
+      chunks: ['1. How do I sell gift boxes to companies?'],
+      usage: { prompt_tokens: 90, completion_tokens: 10 },
+      hold: { after: 0, until: gate },
+    });
+    const first = owner.client.post(followUpsPath(chatId, answer.id));
+    await waitFor(async () => (stub.requests.length > sent ? true : undefined));
+    const second = await owner.client.post(followUpsPath(chatId, answer.id));
+    expect(second.status).toBe(409);
+    expect((await second.json()).error.code).toBe('reply_in_progress');
+    open();
+    const kept = await (await first).json();
+    expect(kept).toEqual({ questions: ['How do I sell gift boxes to companies?'] });
+    expect(await owner.client.json(followUpsPath(chatId, answer.id), { method: 'POST' })).toEqual(kept);
+    expect(stub.requests.length).toBe(sent + 1);
+    expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 100, chat: before.chat + 100 });
   });
 
   it('costs nothing when the call fails: the questions come from the passages instead', async () => {
