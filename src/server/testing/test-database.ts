@@ -27,6 +27,16 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   };
 }
 
+/**
+ * What a second server process sees of the same test database: a second pool on PostgreSQL; on
+ * PGlite, which serves one process, the same handle (closing it is left to the first).
+ */
+export async function secondConnection(database: DatabaseHandle & { url?: string }): Promise<DatabaseHandle> {
+  return database.url
+    ? openDatabase({ url: database.url, poolSize: 5 })
+    : { ...database, close: async () => {} };
+}
+
 let emptyPglite: Promise<Blob> | undefined;
 /**
  * A new PGlite's data directory, made once per test process: each file starts from a copy (initdb in

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
 import { youtubeQuotaDays } from '../../db/schema';
 import { FAKE_API_KEY } from '../../testing/fake-youtube-api';
 import { startSilentServer } from '../../testing/silent-server';
 import { startYouTubeFakes, type YouTubeFakes } from '../../testing/suggestions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { openTestDatabase } from '../../testing/test-database';
+import { openTestDatabase, secondConnection } from '../../testing/test-database';
 import { OEMBED_CHANNEL, oembedDetails } from '../../testing/youtube-fixture';
 import { OUTAGE_PAUSE_MS } from './catalog-http';
 import { CATALOG_MESSAGES, createVideoCatalog, type VideoCatalogOptions, youTubeQuotaDay } from './index';
@@ -197,9 +196,7 @@ describe('the daily quota', () => {
   it('holds across processes: concurrent searches on two connections never pass the budget', async () => {
     const clock = clockAt('2031-03-03T18:00:00Z');
     const database = await openTestDatabase();
-    const second = database.url
-      ? await openDatabase({ url: database.url, poolSize: 5 })
-      : { ...database, close: async () => {} };
+    const second = await secondConnection(database);
     const app = await createTestApp({}, { database });
     try {
       const processes = [app.db, second.db].map((db) =>

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/plan';
-import { openDatabase } from '../../db/client';
 import { type planItems, planSettings, users, weeklyEmailSends } from '../../db/schema';
 import { checkInTokenOf, insertPlanItem } from '../../testing/plan';
 import { insertPick, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { openTestDatabase } from '../../testing/test-database';
+import { openTestDatabase, secondConnection } from '../../testing/test-database';
 import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from '../suggestions/weekly-email';
 import { CHECK_IN_EMAIL_KIND } from './check-in';
 
@@ -20,14 +19,7 @@ let second: TestApp;
 beforeAll(async () => {
   const database = await openTestDatabase();
   first = await createTestApp({}, { database });
-  second = await createTestApp(
-    {},
-    {
-      database: database.url
-        ? await openDatabase({ url: database.url, poolSize: 5 })
-        : { ...database, close: async () => {} },
-    },
-  );
+  second = await createTestApp({}, { database: await secondConnection(database) });
 });
 afterAll(async () => {
   await second.close();

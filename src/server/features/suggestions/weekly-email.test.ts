@@ -1,14 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWeeks, weekOf } from '../../../shared/suggestions';
-import { openDatabase } from '../../db/client';
 import { users, weeklyEmailSends } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { insertChat } from '../../testing/library-fixtures';
 import { insertPick, randomVideoId, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { openTestDatabase } from '../../testing/test-database';
+import { openTestDatabase, secondConnection } from '../../testing/test-database';
 import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from './weekly-email';
 
 /**
@@ -21,15 +20,7 @@ let second: TestApp;
 beforeAll(async () => {
   const database = await openTestDatabase();
   first = await createTestApp({}, { database });
-  // PGlite serves one process: the second instance shares its handle (and leaves closing it to the first).
-  second = await createTestApp(
-    {},
-    {
-      database: database.url
-        ? await openDatabase({ url: database.url, poolSize: 5 })
-        : { ...database, close: async () => {} },
-    },
-  );
+  second = await createTestApp({}, { database: await secondConnection(database) });
 });
 afterAll(async () => {
   await second.close();
