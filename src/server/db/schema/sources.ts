@@ -38,6 +38,8 @@ export const libraryVideos = pgTable(
     /** Where the last timed segment ends; null for an untimed transcript. */
     durationSeconds: doublePrecision('duration_seconds'),
     wordCount: integer('word_count').notNull().default(0),
+    /** The transcript's language (ISO 639-1, shared/languages); null when unknown: searched with 'simple'. */
+    language: text('language'),
     /** When its passages were indexed; null for a video migrated from a chat and not indexed yet. */
     indexedAt: timestamp('indexed_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "library_videos" ADD COLUMN "language" text;
