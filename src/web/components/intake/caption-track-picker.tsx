@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { Label, Select } from '../ui/input';
+import { Field } from '../ui/field';
+import { Select } from '../ui/input';
 import { Spinner } from '../ui/spinner';
 import type { CaptionTrackOption } from './caption-tracks-api';
 
@@ -24,7 +24,6 @@ export function CaptionTrackPicker({
   onChange: (trackId: string) => void;
   disabled: boolean;
 }) {
-  const id = useId();
   if (loading) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
@@ -34,24 +33,24 @@ export function CaptionTrackPicker({
   }
   if (tracks.length < 2 || value === null) return null;
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Caption track</Label>
-      <Select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-      >
-        {tracks.map((track) => (
-          <option key={track.id} value={track.id}>
-            {trackLabel(track)}
-          </option>
-        ))}
-      </Select>
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        The video has captions in {tracks.length} versions: its original language is chosen first.
-      </p>
-    </div>
+    <Field
+      label="Caption track"
+      hint={`The video has captions in ${tracks.length} versions: its original language is chosen first.`}
+    >
+      {(props) => (
+        <Select
+          {...props}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
+        >
+          {tracks.map((track) => (
+            <option key={track.id} value={track.id}>
+              {trackLabel(track)}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }

@@ -1,7 +1,9 @@
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { detectLanguage } from '../../../shared/language-detection';
-import { LANGUAGES, type LanguageCode } from '../../../shared/languages';
-import { Label, Select } from '../ui/input';
+import { LANGUAGES_BY_NAME, languageLabel } from '../../../shared/language-label';
+import type { LanguageCode } from '../../../shared/languages';
+import { Field } from '../ui/field';
+import { Select } from '../ui/input';
 
 /** The user's answer to 'which language is this transcript in?': undefined until they change the field. */
 export type LanguageChoice = LanguageCode | null | undefined;
@@ -34,7 +36,6 @@ export function LanguageField({
   onChoice: (language: LanguageCode | null) => void;
   disabled: boolean;
 }) {
-  const id = useId();
   const value = languageToSend(choice, detected);
   const hint =
     choice !== undefined
@@ -43,27 +44,22 @@ export function LanguageField({
         ? 'Detected from the text: change it if it is wrong.'
         : 'We could not tell the language yet: choose it if it is listed.';
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Transcript language</Label>
-      <Select
-        id={id}
-        value={value ?? NOT_LISTED}
-        onChange={(event) => onChoice((event.target.value || null) as LanguageCode | null)}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-      >
-        {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code}>
-            {language.name === language.nativeName
-              ? language.name
-              : `${language.name} (${language.nativeName})`}
-          </option>
-        ))}
-        <option value={NOT_LISTED}>Other or not listed</option>
-      </Select>
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {hint}
-      </p>
-    </div>
+    <Field label="Transcript language" hint={hint}>
+      {(props) => (
+        <Select
+          {...props}
+          value={value ?? NOT_LISTED}
+          onChange={(event) => onChoice((event.target.value || null) as LanguageCode | null)}
+          disabled={disabled}
+        >
+          {LANGUAGES_BY_NAME.map((language) => (
+            <option key={language.code} value={language.code}>
+              {languageLabel(language.code)}
+            </option>
+          ))}
+          <option value={NOT_LISTED}>Other or not listed</option>
+        </Select>
+      )}
+    </Field>
   );
 }
