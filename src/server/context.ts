@@ -49,5 +49,7 @@ export interface AppEnv {
     requestId: string;
     user: SessionUser | null;
     sessionId: string | null;
+    /** Frees the place `admitReply` gave a reply, once the reply is saved (decision 042). */
+    releaseReplyPlace?: () => void;
   };
 }
