@@ -11,11 +11,16 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback that keeps what it receives. While `refusing` is set it answers every
- * recipient with a temporary failure (451), as a mail server that is down for a while does.
+ * recipient with a temporary failure (451), as a mail server that is down for a while does. With
+ * `holding`, it never answers a message's data: `holdingOne` resolves once a sender is kept waiting.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer({ holding = false } = {}) {
   const received: ReceivedMail[] = [];
   const state = { refusing: false };
+  let heldOne: () => void = () => {};
+  const holdingOne = new Promise<void>((resolve) => {
+    heldOne = resolve;
+  });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,6 +29,11 @@ export async function startSmtpServer() {
       callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
     },
     onData(stream, session, callback) {
+      if (holding) {
+        stream.resume();
+        heldOne();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -44,6 +54,7 @@ export async function startSmtpServer() {
   return {
     received,
     port,
+    holdingOne,
     refuse: (refusing: boolean) => {
       state.refusing = refusing;
     },
