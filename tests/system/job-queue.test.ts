@@ -93,6 +93,8 @@ describe('background jobs from two OS processes on one PostgreSQL', () => {
   it('retries on the other process the job of a process killed while running it', {
     timeout: 300_000,
   }, async () => {
+    // Only this test's readers: the earlier test's turn their weekly mail off.
+    await query(sql`update suggestion_preferences set weekly_email = false`);
     await query(sql`delete from pgboss.job where name = ${WEEKLY_EMAIL_JOB}`);
     const week = unusedWeek();
     await insertPick(t.db, { week });
