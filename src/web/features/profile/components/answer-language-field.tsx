@@ -1,10 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { languageLabel } from '../../../../shared/language-label';
-import { LANGUAGES } from '../../../../shared/languages';
+import { LANGUAGES_BY_NAME, languageLabel } from '../../../../shared/language-label';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
-
-const BY_NAME = [...LANGUAGES].sort((a, b) => a.name.localeCompare(b.name));
 
 /** 'Answer in': the language answers, plan steps and suggested questions are written in. */
 export function AnswerLanguageField({
@@ -19,7 +16,7 @@ export function AnswerLanguageField({
     >
       {(props) => (
         <Select {...props} {...registration}>
-          {BY_NAME.map((language) => (
+          {LANGUAGES_BY_NAME.map((language) => (
             <option key={language.code} value={language.code}>
               {languageLabel(language.code)}
             </option>
