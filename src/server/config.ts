@@ -118,6 +118,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable this module reads: what the container files (Dockerfile, compose.yaml) must name. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export interface Config extends Env {
   /** The public origin of the app, e.g. http://localhost:3000 */
   baseUrl: string;

@@ -13,8 +13,7 @@ import { boundedPasswordHashing, type PasswordHashGate } from './auth/password-h
 import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
-import { seedDatabase } from './db/seed';
+import { prepareDatabase } from './db/migrate';
 import { createAdmission } from './http/admission';
 import type { Logger } from './logger';
 
@@ -54,8 +53,7 @@ export async function createRuntime(
       onError: (error) => logger.warn({ err: error }, 'database connection error'),
     }));
   try {
-    await migrateDatabase(database);
-    await seedDatabase(database.db, {
+    await prepareDatabase(database, {
       defaultModel: config.AI_DEFAULT_MODEL,
       stripePriceIds: {
         pro: config.STRIPE_PRICE_PRO,
