@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './adapters/mail';
 import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createVideoCatalog } from './adapters/video-catalog';
 import { createAuth } from './auth/auth';
+import { boundedPasswordHashing, type PasswordHashGate } from './auth/password-hashing';
 import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -24,6 +25,8 @@ export interface RuntimeOverrides {
   billing?: BillingProvider;
   /** The offline model's test gate (tests); otherwise one only when OFFLINE_MODEL_TEST_GATE is set. */
   offlineGate?: StreamGate;
+  /** Holds password hashes while a test acts (tests only). */
+  passwordHashGate?: PasswordHashGate;
 }
 
 export interface Runtime {
@@ -74,7 +77,11 @@ export async function createRuntime(
       printToLog: isLoopbackUrl(config.baseUrl),
     });
   const secret = resolveAuthSecret(config, logger);
-  const auth = createAuth({ config, db, mailer, logger, secret });
+  const passwordHashing = boundedPasswordHashing(
+    { maxInFlight: config.PASSWORD_HASHES_IN_FLIGHT_MAX, maxWaiting: config.PASSWORD_HASHES_WAITING_MAX },
+    overrides.passwordHashGate,
+  );
+  const auth = createAuth({ config, db, mailer, logger, secret, passwordHashing });
   const billing = overrides.billing ?? createBillingProvider(config, db, secret);
   const offlineGate =
     overrides.offlineGate ?? (config.OFFLINE_MODEL_TEST_GATE ? createStreamGate() : undefined);
@@ -121,6 +128,7 @@ export async function createRuntime(
       videos,
       logger,
       admission,
+      passwordHashing,
       shutdownSignal: shutdown.signal,
     },
     offlineGate,
