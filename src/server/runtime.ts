@@ -9,12 +9,12 @@ import { createMailer, MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB, type Mailer } f
 import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createVideoCatalog } from './adapters/video-catalog';
 import { createAuth } from './auth/auth';
+import { boundedPasswordHashing, type PasswordHashGate } from './auth/password-hashing';
 import { backgroundJobs } from './background-jobs';
 import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
-import { seedDatabase } from './db/seed';
+import { prepareDatabase } from './db/migrate';
 import { createAdmission } from './http/admission';
 import { createJobQueue } from './jobs';
 import type { Logger } from './logger';
@@ -27,6 +27,8 @@ export interface RuntimeOverrides {
   billing?: BillingProvider;
   /** The offline model's test gate (tests); otherwise one only when OFFLINE_MODEL_TEST_GATE is set. */
   offlineGate?: StreamGate;
+  /** Holds password hashes while a test acts (tests only). */
+  passwordHashGate?: PasswordHashGate;
 }
 
 export interface Runtime {
@@ -53,8 +55,7 @@ export async function createRuntime(
       onError: (error) => logger.warn({ err: error }, 'database connection error'),
     }));
   try {
-    await migrateDatabase(database);
-    await seedDatabase(database.db, {
+    await prepareDatabase(database, {
       defaultModel: config.AI_DEFAULT_MODEL,
       stripePriceIds: {
         pro: config.STRIPE_PRICE_PRO,
@@ -85,7 +86,11 @@ export async function createRuntime(
         jobs.send(MAIL_RETRY_JOB, { outboxId }, { key: outboxId, delaySeconds: MAIL_RETRY_DELAY_SECONDS }),
     });
   const secret = resolveAuthSecret(config, logger);
-  const auth = createAuth({ config, db, mailer, logger, secret });
+  const passwordHashing = boundedPasswordHashing(
+    { maxInFlight: config.PASSWORD_HASHES_IN_FLIGHT_MAX, maxWaiting: config.PASSWORD_HASHES_WAITING_MAX },
+    overrides.passwordHashGate,
+  );
+  const auth = createAuth({ config, db, mailer, logger, secret, passwordHashing });
   const billing = overrides.billing ?? createBillingProvider(config, db, secret);
   const offlineGate =
     overrides.offlineGate ?? (config.OFFLINE_MODEL_TEST_GATE ? createStreamGate() : undefined);
@@ -132,6 +137,7 @@ export async function createRuntime(
     logger,
     jobs,
     admission,
+    passwordHashing,
     shutdownSignal: shutdown.signal,
   };
   for (const job of backgroundJobs(deps)) jobs.register(job);
