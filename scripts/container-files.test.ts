@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/server/config';
 
@@ -53,5 +53,39 @@ describe('the container files follow config.ts', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/api\/health/m);
     // The start path of `npm start`, whose flags live in one place (scripts/lib/server-flags.mjs).
     expect(dockerfile).toMatch(/^CMD \["node", "scripts\/serve\.mjs"\]$/m);
+  });
+});
+
+/** Packages the server's code loads at run time (type-only imports are erased by the build). */
+function serverRuntimeImports() {
+  const packages = new Set<string>();
+  for (const folder of ['src/server', 'src/shared']) {
+    for (const file of readdirSync(new URL(`../${folder}`, import.meta.url), { recursive: true })) {
+      const name = String(file);
+      if (!/\.tsx?$/.test(name) || /\.test\.tsx?$/.test(name) || name.startsWith('testing/')) continue;
+      const source = read(`${folder}/${name}`);
+      for (const [, clause, specifier] of source.matchAll(
+        /^(?:import|export)\s+([^'"]*?)\s*from\s+['"]([^'"]+)['"]/gm,
+      )) {
+        if (/^type\s/.test(clause!) || /^\{(\s*type\s+[\w$]+\s*,?)*\}$/.test(clause!.trim())) continue;
+        if (specifier!.startsWith('.') || specifier!.startsWith('node:')) continue;
+        packages.add(
+          specifier!
+            .split('/')
+            .slice(0, specifier!.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+      }
+    }
+  }
+  return [...packages];
+}
+
+describe('the image installs what the server loads', () => {
+  it("lists every package the server's code imports under dependencies, not devDependencies", () => {
+    const { dependencies } = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    const imports = serverRuntimeImports();
+    expect(imports).toContain('hono');
+    expect(imports.filter((name) => !(name in dependencies))).toEqual([]);
   });
 });

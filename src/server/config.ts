@@ -48,6 +48,15 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  // Background jobs on the job queue (decision 045).
+  JOB_QUEUE_CHECK_SECONDS: int(30, 1, 3600),
+  WEEKLY_EMAIL_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\S+( \S+){4}$/, 'must be a cron expression of five fields, e.g. */10 * * * 1')
+      .default('*/10 * * * 1'),
+  ),
   // Admission of new replies (decision 042): past any of these the process answers 503 busy.
   REPLIES_IN_FLIGHT_MAX: int(200, 1, 100_000),
   EVENT_LOOP_DELAY_MAX_MS: int(200, 1, 60_000),

@@ -9,6 +9,7 @@ import type { PasswordHashing } from './auth/password-hashing';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Admission } from './http/admission';
+import type { JobQueue } from './jobs';
 import type { Logger } from './logger';
 
 /** Everything the app is assembled from: built once by main.ts (or a test) and passed to every feature. */
@@ -25,6 +26,8 @@ export interface AppDeps {
   /** YouTube video details and searches: the Data API with YOUTUBE_API_KEY, oEmbed lookups without. */
   videos: VideoCatalog;
   logger: Logger;
+  /** Background work: the job queue in the database (decision 045). */
+  jobs: JobQueue;
   /** Whether this process can take a new reply now (decision 042). */
   admission: Admission;
   /** Password hashes, bounded so that sign-ins never starve signed-in users' requests. */

@@ -5,16 +5,18 @@ import { createAiProvider, createStreamGate, type StreamGate } from './adapters/
 import type { BillingProvider } from './adapters/billing';
 import { createLocalBillingProvider } from './adapters/billing/local';
 import { createStripeBillingProvider } from './adapters/billing/stripe';
-import { createMailer, type Mailer } from './adapters/mail';
+import { createMailer, MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB, type Mailer } from './adapters/mail';
 import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createVideoCatalog } from './adapters/video-catalog';
 import { createAuth } from './auth/auth';
 import { boundedPasswordHashing, type PasswordHashGate } from './auth/password-hashing';
+import { backgroundJobs } from './background-jobs';
 import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
 import { createAdmission } from './http/admission';
+import { createJobQueue } from './jobs';
 import type { Logger } from './logger';
 
 export interface RuntimeOverrides {
@@ -67,6 +69,11 @@ export async function createRuntime(
     throw error;
   }
   const db = database.db;
+  const jobs = createJobQueue({
+    connection: database.connection,
+    logger,
+    checkSeconds: config.JOB_QUEUE_CHECK_SECONDS,
+  });
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -75,6 +82,8 @@ export async function createRuntime(
       from: config.MAIL_FROM,
       smtpUrl: config.SMTP_URL,
       printToLog: isLoopbackUrl(config.baseUrl),
+      retryLater: (outboxId) =>
+        jobs.send(MAIL_RETRY_JOB, { outboxId }, { key: outboxId, delaySeconds: MAIL_RETRY_DELAY_SECONDS }),
     });
   const secret = resolveAuthSecret(config, logger);
   const passwordHashing = boundedPasswordHashing(
@@ -115,27 +124,31 @@ export async function createRuntime(
     maxEventLoopDelayMs: config.EVENT_LOOP_DELAY_MAX_MS,
     maxHeapShare: config.HEAP_USED_MAX_PERCENT / 100,
   });
+  const deps: AppDeps = {
+    config,
+    db,
+    database,
+    auth,
+    mailer,
+    billing,
+    ai,
+    transcripts,
+    videos,
+    logger,
+    jobs,
+    admission,
+    passwordHashing,
+    shutdownSignal: shutdown.signal,
+  };
+  for (const job of backgroundJobs(deps)) jobs.register(job);
   return {
-    deps: {
-      config,
-      db,
-      database,
-      auth,
-      mailer,
-      billing,
-      ai,
-      transcripts,
-      videos,
-      logger,
-      admission,
-      passwordHashing,
-      shutdownSignal: shutdown.signal,
-    },
+    deps,
     offlineGate,
     beginShutdown: () => shutdown.abort(),
     async close() {
       shutdown.abort();
       admission.close();
+      await jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
       await mailer.close();
       await database.close();
     },
