@@ -3,15 +3,30 @@ import type { Executor } from '../../db/client';
 import { chatSources, chats, libraryVideos, videoPassages } from '../../db/schema';
 
 export type VideoRow = typeof libraryVideos.$inferSelect;
-export type PassageValues = Omit<typeof videoPassages.$inferInsert, 'search'>;
+export interface PassageValues {
+  /** Seconds from the start of the video; null when the transcript has no times. */
+  startSeconds: number | null;
+  text: string;
+}
 
-/** Rows per insert of passages: four parameters each, far below PostgreSQL's 65,535. */
-const PASSAGES_PER_INSERT = 2_000;
-
-export async function insertPassages(tx: Executor, passages: PassageValues[]): Promise<void> {
-  for (let from = 0; from < passages.length; from += PASSAGES_PER_INSERT) {
-    await tx.insert(videoPassages).values(passages.slice(from, from + PASSAGES_PER_INSERT));
-  }
+/**
+ * Stores a video's passages, numbered from 0, in one statement: each indexed with the search
+ * configuration of its video's row (decision 047), so whoever stores a video sets it there first.
+ */
+export async function insertPassages(
+  tx: Executor,
+  libraryVideoId: string,
+  passages: readonly PassageValues[],
+): Promise<void> {
+  if (passages.length === 0) return;
+  const starts = sql.param(passages.map((passage) => passage.startSeconds));
+  const texts = sql.param(passages.map((passage) => passage.text));
+  await tx.execute(sql`
+    insert into ${videoPassages} (library_video_id, position, start_seconds, text, search)
+    select v.id, p.n - 1, p.start_seconds, p.text, to_tsvector(v.search_config, p.text)
+    from ${libraryVideos} v,
+      unnest(${starts}::double precision[], ${texts}::text[]) with ordinality as p(start_seconds, text, n)
+    where v.id = ${libraryVideoId}`);
 }
 
 /** The first words are all a title needs of a transcript that may be 500,000 characters long. */
@@ -156,30 +171,41 @@ const RANKED_LEXEMES = sql.raw('32');
 const COMBINED_LEXEMES = sql.raw('8');
 
 /**
- * The question's tsqueries, in the statement that uses them (decision 038): its lexemes as PostgreSQL's
- * English configuration stems them (stop words dropped), each quoted so that nothing typed can make a
- * query invalid; `any_word`: any of its first 32; `two_words`, `three_words`: passages holding a pair,
- * a triple of its first 8. Null when it has no lexeme (or too few to pair).
+ * The question's tsqueries, in the statement that uses them (decision 038), one row for each search
+ * configuration of `configs` (a query's `config` column: those of the videos searched, decision 047):
+ * its lexemes as that configuration stems them (stop words dropped), each quoted so that nothing typed
+ * can make a query invalid; `any_word`: any of its first 32; `two_words`, `three_words`: passages
+ * holding a pair, a triple of its first 8. Null when it has no lexeme (or too few to pair).
  */
-function questionQueries(question: string): SQL {
+function questionQueries(question: string, configs: SQL): SQL {
   return sql`
-    with lexemes as (
-      select '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted,
-             row_number() over (order by positions[1]) as i
-      from unnest(to_tsvector('english', ${question}::text)) as words(lexeme, positions, weights))
-    select
-      (select string_agg(quoted, ' | ' order by i) from lexemes where i <= ${RANKED_LEXEMES})::tsquery as any_word,
+    with configs as (${configs}),
+    lexemes as (
+      select c.config, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted,
+             row_number() over (partition by c.config order by positions[1]) as i
+      from configs c, unnest(to_tsvector(c.config, ${question}::text)) as words(lexeme, positions, weights))
+    select c.config,
+      (select string_agg(quoted, ' | ' order by i) from lexemes l
+         where l.config = c.config and i <= ${RANKED_LEXEMES})::tsquery as any_word,
       (select string_agg('(' || a.quoted || ' & ' || b.quoted || ')', ' | ')
-         from lexemes a join lexemes b on b.i > a.i
-         where b.i <= ${COMBINED_LEXEMES})::tsquery as two_words,
-      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ' & ' || c.quoted || ')', ' | ')
-         from lexemes a join lexemes b on b.i > a.i join lexemes c on c.i > b.i
-         where c.i <= ${COMBINED_LEXEMES})::tsquery as three_words`;
+         from lexemes a join lexemes b on b.config = a.config and b.i > a.i
+         where a.config = c.config and b.i <= ${COMBINED_LEXEMES})::tsquery as two_words,
+      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ' & ' || c3.quoted || ')', ' | ')
+         from lexemes a join lexemes b on b.config = a.config and b.i > a.i
+           join lexemes c3 on c3.config = b.config and c3.i > b.i
+         where a.config = c.config and c3.i <= ${COMBINED_LEXEMES})::tsquery as three_words
+    from configs c`;
 }
 
 const matches = sql`coalesce(${videoPassages.search} @@ q.any_word, false)`;
 const rank = sql`ts_rank(${videoPassages.search}, q.any_word)`;
 const promptChars = sql`length(${videoPassages.text}) + ${PASSAGE_LABEL_CHARS}`;
+
+/** The search configurations of a chat's live sources' videos. */
+const chatSearchConfigs = (chatId: string) => sql`
+  select distinct ${libraryVideos.searchConfig} as config from ${chatSources}
+  join ${libraryVideos} on ${libraryVideos.id} = ${chatSources.libraryVideoId}
+  where ${live(chatId)}`;
 
 /**
  * A chat's live sources' passages, best first, within the budget (a running total in that order):
@@ -209,9 +235,13 @@ export async function chatPassages(
         .as('used'),
     })
     .from(videoPassages)
-    // The question's queries are computed once per statement rather than for every row ranked.
-    .crossJoin(sql`(${questionQueries(query.question)} offset 0) q`)
     .innerJoin(chatSources, eq(chatSources.libraryVideoId, videoPassages.libraryVideoId))
+    .innerJoin(libraryVideos, eq(libraryVideos.id, videoPassages.libraryVideoId))
+    // The question's queries are computed once per statement rather than for every row ranked.
+    .innerJoin(
+      sql`(${questionQueries(query.question, chatSearchConfigs(chatId))} offset 0) q`,
+      sql`q.config = ${libraryVideos.searchConfig}`,
+    )
     .where(live(chatId))
     .as('ranked');
   return db
@@ -245,7 +275,10 @@ function libraryScope(db: Executor, userId: string) {
       ),
     );
   return db
-    .selectDistinctOn([video], { id: libraryVideos.id })
+    .selectDistinctOn([video], {
+      id: libraryVideos.id,
+      config: sql<string>`${libraryVideos.searchConfig}`.as('config'),
+    })
     .from(libraryVideos)
     .where(and(eq(libraryVideos.userId, userId), exists(drawnOn)))
     .orderBy(video, asc(libraryVideos.createdAt));
@@ -288,15 +321,15 @@ export async function libraryPassages(
   const level = (match: string) => sql`
     select p.library_video_id, p.position, p.start_seconds, p.text,
       sum(length(p.text) + ${PASSAGE_LABEL_CHARS}) over (
-        order by ts_rank(p.search, (select any_word from q)) desc, p.library_video_id, p.position
+        order by ts_rank(p.search, q.any_word) desc, p.library_video_id, p.position
         rows unbounded preceding) as used
-    from scope join ${videoPassages} p on p.library_video_id = scope.id
-    where p.search @@ (select ${sql.raw(match)} from q)`;
+    from q join ${videoPassages} p on p.search @@ q.${sql.raw(match)}
+      join scope on scope.id = p.library_video_id and scope.config = q.config`;
   const enough = (matched: string) =>
     sql`(select count(*) from ${sql.raw(matched)} where used <= ${query.budget}) >= ${ENOUGH_PASSAGES}`;
   const result = await db.execute(sql`
-    with q as (${questionQueries(query.question)}),
-    scope as (${libraryScope(db, userId)}),
+    with scope as (${libraryScope(db, userId)}),
+    q as (${questionQueries(query.question, sql`select distinct config from scope`)}),
     three as (${level('three_words')}),
     two as (${level('two_words')}),
     one as (${level('any_word')}),

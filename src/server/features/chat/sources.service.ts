@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { isOneSourceChat } from '../../../shared/chat-sources';
 import type { CitableSource } from '../../../shared/consult-stream';
+import { type SearchConfig, searchConfigFor } from '../../../shared/languages';
 import {
   DUPLICATE_SOURCE_MESSAGE,
   LAST_SOURCE_MESSAGE,
@@ -40,7 +41,16 @@ export interface SourceVideo {
   videoId: string | null;
   youtubeUrl: string | null;
   title: string | null;
+  /** The transcript's language (ISO 639-1), when known: its passages are searched by its rules. */
+  language?: string | null;
 }
+
+/**
+ * The text-search configuration a video's passages are indexed with (decision 047): its language's,
+ * and English for a video of unknown language, as every video was indexed before languages.
+ */
+export const passageSearchConfig = (language: string | null | undefined): SearchConfig =>
+  language ? searchConfigFor(language) : 'english';
 
 /** A video's length: where its last timed segment ends, and its words. */
 function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | null) {
@@ -51,10 +61,8 @@ function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | n
   };
 }
 
-function passageRows(libraryVideoId: string, video: Pick<SourceVideo, 'transcript' | 'segments'>) {
-  return passagesOf(video.transcript, video.segments).map((passage, position) => ({
-    libraryVideoId,
-    position,
+function passageRows(video: Pick<SourceVideo, 'transcript' | 'segments'>) {
+  return passagesOf(video.transcript, video.segments).map((passage) => ({
     startSeconds: passage.start,
     text: passage.text,
   }));
@@ -79,10 +87,12 @@ export async function insertSource(
       title: video.title,
       transcript: video.transcript,
       segments: video.segments,
+      language: video.language ?? null,
+      searchConfig: passageSearchConfig(video.language),
       ...lengthOf(video.transcript, video.segments),
     })
     .returning({ id: libraryVideos.id });
-  await insertPassages(tx, passageRows(stored!.id, video));
+  await insertPassages(tx, stored!.id, passageRows(video));
   const [source] = await tx
     .insert(chatSources)
     .values({ chatId: owner.chatId, libraryVideoId: stored!.id, number })
@@ -110,6 +120,7 @@ export async function copySources(
       title: libraryVideos.title,
       transcript: libraryVideos.transcript,
       segments: libraryVideos.segments,
+      language: libraryVideos.language,
     })
     .from(chatSources)
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
@@ -225,7 +236,7 @@ export async function indexPendingVideos(db: Database, logger: Logger, signal?: 
           // A savepoint: a video that fails leaves the batch's others intact.
           await tx.transaction(async (savepoint) => {
             await setVideoLength(savepoint, video.id, lengthOf(video.transcript, video.segments));
-            await insertPassages(savepoint, passageRows(video.id, video));
+            await insertPassages(savepoint, video.id, passageRows(video));
           });
           indexed++;
         } catch (error) {
