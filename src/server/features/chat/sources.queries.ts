@@ -174,8 +174,9 @@ const COMBINED_LEXEMES = sql.raw('8');
  * The question's tsqueries, in the statement that uses them (decision 038), one row for each search
  * configuration of `configs` (a query's `config` column: those of the videos searched, decision 047):
  * its lexemes as that configuration stems them (stop words dropped), each quoted so that nothing typed
- * can make a query invalid; `any_word`: any of its first 32; `two_words`, `three_words`: passages
- * holding a pair, a triple of its first 8. Null when it has no lexeme (or too few to pair).
+ * can make a query invalid; `any_word`: any of its first 32, and `words` each of them apart;
+ * `two_words`, `three_words`: passages holding a pair, a triple of its first 8. Null when it has no
+ * lexeme (or too few to pair).
  */
 function questionQueries(question: string, configs: SQL): SQL {
   return sql`
@@ -187,6 +188,8 @@ function questionQueries(question: string, configs: SQL): SQL {
     select c.config,
       (select string_agg(quoted, ' | ' order by i) from lexemes l
          where l.config = c.config and i <= ${RANKED_LEXEMES})::tsquery as any_word,
+      (select array_agg(quoted::tsquery order by i) from lexemes l
+         where l.config = c.config and i <= ${RANKED_LEXEMES}) as words,
       (select string_agg('(' || a.quoted || ' & ' || b.quoted || ')', ' | ')
          from lexemes a join lexemes b on b.config = a.config and b.i > a.i
          where a.config = c.config and b.i <= ${COMBINED_LEXEMES})::tsquery as two_words,
@@ -284,6 +287,9 @@ function libraryScope(db: Executor, userId: string) {
     .orderBy(video, asc(libraryVideos.createdAt));
 }
 
+/** Passages of the library a word of the question adds at most when passages sharing one word are taken. */
+const PASSAGES_PER_WORD = sql.raw('300');
+
 /** Matches enough for a library answer: with fewer, passages sharing fewer of the question's words are taken. */
 const ENOUGH_PASSAGES = sql.raw('20');
 
@@ -313,26 +319,43 @@ interface LibraryRow {
  * one statement (decision 038): those holding three of its words if enough of them fit, else two,
  * else any one; each video's best passage carries the video's title and link.
  */
-export async function libraryPassages(
-  db: Executor,
-  userId: string,
-  query: PassageQuery,
-): Promise<LibraryPassage[]> {
-  const level = (match: string) => sql`
+export function libraryPassagesStatement(db: Executor, userId: string, query: PassageQuery): SQL {
+  // Each configuration's query is matched by one scan of the full-text index (a lateral subquery,
+  // fenced, the matches materialized), and only then joined to the scope: otherwise the planner,
+  // guessing one configuration per video, scans the index once per video. A video's passages count
+  // only for its own configuration's query.
+  const matching = (matches: SQL) => sql`
+    select q.config, q.any_word, p.library_video_id, p.position from q cross join lateral (${matches}) p`;
+  const ranked = (matched: string) => sql`
     select p.library_video_id, p.position, p.start_seconds, p.text,
       sum(length(p.text) + ${PASSAGE_LABEL_CHARS}) over (
-        order by ts_rank(p.search, q.any_word) desc, p.library_video_id, p.position
+        order by ts_rank(p.search, m.any_word) desc, p.library_video_id, p.position
         rows unbounded preceding) as used
-    from q join ${videoPassages} p on p.search @@ q.${sql.raw(match)}
-      join scope on scope.id = p.library_video_id and scope.config = q.config`;
+    from ${sql.raw(matched)} m join scope on scope.id = m.library_video_id and scope.config = m.config
+      join ${videoPassages} p on p.library_video_id = m.library_video_id and p.position = m.position`;
+  const holding = (match: string) =>
+    matching(sql`select p.library_video_id, p.position from ${videoPassages} p
+      where p.search @@ q.${sql.raw(match)} offset 0`);
+  // A word of the question found in many passages adds only its first ones in the library: ranking
+  // every passage that shares one common word with the question is what made the slowest questions slow.
+  const holdingAnyWord = matching(sql`
+    select distinct p.library_video_id, p.position
+    from unnest(q.words) as word(query) cross join lateral (
+      select p.library_video_id, p.position
+      from (select library_video_id, position from ${videoPassages} p where p.search @@ word.query offset 0) p
+      join scope on scope.id = p.library_video_id
+      limit ${PASSAGES_PER_WORD}) p`);
   const enough = (matched: string) =>
     sql`(select count(*) from ${sql.raw(matched)} where used <= ${query.budget}) >= ${ENOUGH_PASSAGES}`;
-  const result = await db.execute(sql`
+  return sql`
     with scope as (${libraryScope(db, userId)}),
     q as (${questionQueries(query.question, sql`select distinct config from scope`)}),
-    three as (${level('three_words')}),
-    two as (${level('two_words')}),
-    one as (${level('any_word')}),
+    three_matches as materialized (${holding('three_words')}),
+    two_matches as materialized (${holding('two_words')}),
+    one_matches as materialized (${holdingAnyWord}),
+    three as (${ranked('three_matches')}),
+    two as (${ranked('two_matches')}),
+    one as (${ranked('one_matches')}),
     words as (
       select case when ${enough('three')} then 3 when ${enough('two')} then 2 else 1 end as n),
     chosen as (
@@ -347,7 +370,15 @@ export async function libraryPassages(
       case when f.best_of_video then ${libraryVideos.youtubeUrl} end as youtube_url,
       case when f.best_of_video then ${opening} end as opening
     from fitting f join ${libraryVideos} on ${libraryVideos.id} = f.library_video_id
-    order by f.used`);
+    order by f.used`;
+}
+
+export async function libraryPassages(
+  db: Executor,
+  userId: string,
+  query: PassageQuery,
+): Promise<LibraryPassage[]> {
+  const result = await db.execute(libraryPassagesStatement(db, userId, query));
   return (result as unknown as { rows: LibraryRow[] }).rows.map((row) => ({
     libraryVideoId: row.library_video_id,
     position: row.position,
