@@ -5,9 +5,11 @@ import type { Mailer } from './adapters/mail';
 import type { TranscriptFetcher } from './adapters/transcripts';
 import type { VideoCatalog } from './adapters/video-catalog';
 import type { Auth } from './auth/auth';
+import type { PasswordHashing } from './auth/password-hashing';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Admission } from './http/admission';
+import type { JobQueue } from './jobs';
 import type { Logger } from './logger';
 
 /** Everything the app is assembled from: built once by main.ts (or a test) and passed to every feature. */
@@ -24,8 +26,12 @@ export interface AppDeps {
   /** YouTube video details and searches: the Data API with YOUTUBE_API_KEY, oEmbed lookups without. */
   videos: VideoCatalog;
   logger: Logger;
+  /** Background work: the job queue in the database (decision 045). */
+  jobs: JobQueue;
   /** Whether this process can take a new reply now (decision 042). */
   admission: Admission;
+  /** Password hashes, bounded so that sign-ins never starve signed-in users' requests. */
+  passwordHashing: PasswordHashing;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
   shutdownSignal: AbortSignal;
 }
@@ -49,5 +55,7 @@ export interface AppEnv {
     requestId: string;
     user: SessionUser | null;
     sessionId: string | null;
+    /** Frees the place `admitReply` gave a reply, once the reply is saved (decision 042). */
+    releaseReplyPlace?: () => void;
   };
 }

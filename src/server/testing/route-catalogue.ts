@@ -235,6 +235,10 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     }),
     expected: signedIn(201),
   },
+  'GET /caption-tracks': {
+    request: () => ({ path: '/api/caption-tracks?youtubeUrl=https://youtu.be/spanishEs01' }),
+    expected: signedIn(200),
+  },
   'GET /chats': { request: () => ({ path: '/api/chats' }), expected: signedIn(200) },
   'GET /chats/search': {
     request: (w) => ({ path: `/api/chats/search?q=${owner(w).marker}` }),
@@ -560,4 +564,5 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },
+  'GET /admin/jobs': { request: () => ({ path: '/api/admin/jobs' }), expected: superAdminOnly(200) },
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_RETRY_JOB } from '../../adapters/mail';
 import * as schema from '../../db/schema';
 import { subscribeWithTestCard } from '../../testing/billing';
 import { createManualChat } from '../../testing/consult';
@@ -38,7 +39,12 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   suggestion_picks: 'the team’s weekly picks',
   video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',
   youtube_quota_days: 'the site’s YouTube quota units per day',
+  'pgboss.*':
+    'the job queue: job data holds ids only, a failed job a fixed sentence (decision 045); its tables are named by date too',
 };
+
+/** The job queue's tables count as one: some are made per day (`pgboss.queue_stats_20261127`). */
+const tableGroup = (table: string) => (table.startsWith('pgboss.') ? 'pgboss.*' : table);
 
 /** Every text of a value (a profile), nested ones too, with the mark appended. */
 const markEveryText = <T>(value: T, mark: string): T =>
@@ -209,12 +215,19 @@ describe('account deletion', () => {
   }, async () => {
     const user = await userWithEverything();
     const bystander = await userWithEverything();
+    // A retry of one of the user's mails waits on the job queue.
+    const [mail] = await t.mailsTo(user.email);
+    await t.deps.jobs.send(MAIL_RETRY_JOB, { outboxId: mail!.id }, { delaySeconds: 3600 });
     // Before, the scan finds the user in every table that can hold a user: a table added tomorrow
     // fails here until this test writes to it (or it is listed as holding no one's data).
     const before = await scanEveryColumn(t.db, user.needles);
-    const tablesWithoutUser = (await everyTable(t.db))
-      .filter((table) => !before.some((find) => find.startsWith(`${table}.`)))
-      .sort();
+    const tablesWithoutUser = [
+      ...new Set(
+        (await everyTable(t.db))
+          .filter((table) => !before.some((find) => find.startsWith(`${table}.`)))
+          .map(tableGroup),
+      ),
+    ].sort();
     expect(tablesWithoutUser, 'tables userWithEverything() writes nothing of the user to').toEqual(
       Object.keys(TABLES_WITHOUT_USER_DATA).sort(),
     );

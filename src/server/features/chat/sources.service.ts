@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { isOneSourceChat } from '../../../shared/chat-sources';
 import type { CitableSource } from '../../../shared/consult-stream';
-import { type SearchConfig, searchConfigFor } from '../../../shared/languages';
+import {
+  knownLanguage,
+  type LanguageCode,
+  type SearchConfig,
+  searchConfigFor,
+} from '../../../shared/languages';
 import {
   DUPLICATE_SOURCE_MESSAGE,
   LAST_SOURCE_MESSAGE,
@@ -14,6 +19,7 @@ import type { AppDeps } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { chatSources, libraryVideos } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import type { JobDefinition } from '../../jobs';
 import type { Logger } from '../../logger';
 import {
   chatPassages,
@@ -41,15 +47,18 @@ export interface SourceVideo {
   videoId: string | null;
   youtubeUrl: string | null;
   title: string | null;
-  /** The transcript's language (ISO 639-1), when known: its passages are searched by its rules. */
-  language?: string | null;
+  /**
+   * The transcript's language, one of ours (the caption track's, or the one the user confirmed); null
+   * when unknown. Its passages are indexed, and questions matched, by its rules (decision 047).
+   */
+  language: LanguageCode | null;
 }
 
 /**
  * The text-search configuration a video's passages are indexed with (decision 047): its language's,
  * and English for a video of unknown language, as every video was indexed before languages.
  */
-export const passageSearchConfig = (language: string | null | undefined): SearchConfig =>
+export const passageSearchConfig = (language: LanguageCode | null): SearchConfig =>
   language ? searchConfigFor(language) : 'english';
 
 /** A video's length: where its last timed segment ends, and its words. */
@@ -87,7 +96,7 @@ export async function insertSource(
       title: video.title,
       transcript: video.transcript,
       segments: video.segments,
-      language: video.language ?? null,
+      language: video.language,
       searchConfig: passageSearchConfig(video.language),
       ...lengthOf(video.transcript, video.segments),
     })
@@ -126,8 +135,8 @@ export async function copySources(
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
     .where(and(eq(chatSources.chatId, from.chatId), inArray(chatSources.id, [...from.sourceIds])))
     .orderBy(asc(chatSources.number));
-  for (const { number, removedAt, ...video } of sources) {
-    const source = await insertSource(tx, to, number, video);
+  for (const { number, removedAt, language, ...video } of sources) {
+    const source = await insertSource(tx, to, number, { ...video, language: knownLanguage(language) });
     if (removedAt) await markSourceRemoved(tx, to.chatId, source.id);
   }
 }
@@ -199,6 +208,8 @@ export function serializeSource(source: SourceListRow) {
     youtubeUrl: source.youtubeUrl,
     durationSeconds: source.durationSeconds,
     wordCount: source.wordCount,
+    /** The transcript's language (shared/languages), or null when unknown. */
+    language: knownLanguage(source.language),
     createdAt: source.createdAt.toISOString(),
     removedAt: source.removedAt?.toISOString() ?? null,
   };
@@ -253,19 +264,27 @@ export async function indexPendingVideos(db: Database, logger: Logger, signal?: 
   if (indexed > 0) logger.info({ videos: indexed }, 'indexed the passages of migrated videos');
 }
 
+export const INDEX_MIGRATED_VIDEOS_JOB = 'index-migrated-videos';
+
 /**
- * Indexes migrated videos in the background while the server serves; `stop` (after the shutdown
- * signal) waits for the batch under way.
+ * The job that indexes migrated videos while the server serves: queued when a server starts, run by one
+ * process. A shutdown stops it between batches and it is retried, by this process or another.
  */
-export function startIndexingPendingVideos({
+export function indexMigratedVideosJob({
   db,
   logger,
   shutdownSignal,
-}: Pick<AppDeps, 'db' | 'logger' | 'shutdownSignal'>) {
-  const running = indexPendingVideos(db, logger, shutdownSignal).catch((error) =>
-    logger.error({ err: error }, 'indexing the passages of migrated videos failed'),
-  );
-  return { stop: () => running };
+}: Pick<AppDeps, 'db' | 'logger' | 'shutdownSignal'>): JobDefinition {
+  return {
+    name: INDEX_MIGRATED_VIDEOS_JOB,
+    singleton: true,
+    queueAtStart: true,
+    timeoutSeconds: 6 * 60 * 60,
+    async run() {
+      await indexPendingVideos(db, logger, shutdownSignal);
+      if (shutdownSignal.aborted) throw new Error('stopped by the shutdown before every video was indexed');
+    },
+  };
 }
 
 /**
