@@ -56,10 +56,10 @@ export interface SourceVideo {
 
 /**
  * The text-search configuration a video's passages are indexed with (decision 047): its language's,
- * and English for a video of unknown language, as every video was indexed before languages.
+ * and 'simple' (words as written) for a new video of unknown language, such as a caption file whose
+ * text is in another script than its stated language. Videos indexed before languages keep English.
  */
-export const passageSearchConfig = (language: LanguageCode | null): SearchConfig =>
-  language ? searchConfigFor(language) : 'english';
+export const passageSearchConfig = (language: LanguageCode | null): SearchConfig => searchConfigFor(language);
 
 /** A video's length: where its last timed segment ends, and its words. */
 function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | null) {

@@ -23,12 +23,17 @@ const RUSSIAN_VTT =
 async function videoOf(user: TestUser, chatId: string) {
   const [chat] = await t.db.select({ transcript: chats.transcript }).from(chats).where(eq(chats.id, chatId));
   const [stored] = await t.db
-    .select({ language: libraryVideos.language })
+    .select({ language: libraryVideos.language, searchConfig: libraryVideos.searchConfig })
     .from(libraryVideos)
     .where(eq(libraryVideos.userId, user.id))
     .orderBy(libraryVideos.createdAt);
   const view = await user.client.json(`/api/chats/${chatId}`);
-  return { transcript: chat!.transcript, stored: stored!.language, shown: view.sources[0].language };
+  return {
+    transcript: chat!.transcript,
+    stored: stored!.language,
+    searchConfig: stored!.searchConfig,
+    shown: view.sources[0].language,
+  };
 }
 
 const create = (user: TestUser, body: Record<string, unknown>) =>
@@ -82,6 +87,7 @@ describe('caption tracks in the intake', () => {
     expect(await videoOf(user, id)).toEqual({
       transcript: expect.stringContaining('Welcome back to the channel (es)'),
       stored: 'es',
+      searchConfig: 'spanish',
       shown: 'es',
     });
   });
@@ -148,7 +154,7 @@ describe('the language of a pasted transcript or a caption file', () => {
       content: RUSSIAN_VTT,
       language: 'ru',
     });
-    expect((await videoOf(user, russian.id)).stored).toBe('ru');
+    expect(await videoOf(user, russian.id)).toMatchObject({ stored: 'ru', searchConfig: 'russian' });
 
     const other = await t.createOnboardedUser();
     const mislabelled = await create(other, {
@@ -158,7 +164,7 @@ describe('the language of a pasted transcript or a caption file', () => {
       language: 'es',
     });
     const video = await videoOf(other, mislabelled.id);
-    expect(video).toMatchObject({ stored: null, shown: null });
+    expect(video).toMatchObject({ stored: null, shown: null, searchConfig: 'simple' });
     expect(video.transcript).toContain('Сегодня мы поговорим о ценах.');
   });
 
