@@ -1,6 +1,7 @@
 import type { Role } from '../shared/roles';
 import type { AiProvider } from './adapters/ai';
 import type { BillingProvider } from './adapters/billing';
+import type { ChannelSource } from './adapters/channels';
 import type { Mailer } from './adapters/mail';
 import type { TranscriptFetcher } from './adapters/transcripts';
 import type { VideoCatalog } from './adapters/video-catalog';
@@ -23,6 +24,8 @@ export interface AppDeps {
   transcripts: TranscriptFetcher;
   /** YouTube video details and searches: the Data API with YOUTUBE_API_KEY, oEmbed lookups without. */
   videos: VideoCatalog;
+  /** Followed channels: their pages (or the Data API with a key) and their public uploads feeds. */
+  channels: ChannelSource;
   logger: Logger;
   /** Whether this process can take a new reply now (decision 042). */
   admission: Admission;

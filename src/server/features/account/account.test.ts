@@ -38,7 +38,12 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   suggestion_picks: 'the team’s weekly picks',
   video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',
   youtube_quota_days: 'the site’s YouTube quota units per day',
+  channels: 'followed YouTube channels’ public names and feed state, shared by their followers',
+  channel_videos: 'the public uploads of followed channels, shared by their followers',
 };
+
+/** A channel both test users follow: its row and videos stay when one of them goes. */
+const SHARED_CHANNEL_ID = 'UCsharedByFollowers00001';
 
 /** Every text of a value (a profile), nested ones too, with the mark appended. */
 const markEveryText = <T>(value: T, mark: string): T =>
@@ -150,6 +155,15 @@ async function userWithEverything() {
   // A YouTube search for them, counted against the user's daily searches.
   await user.client.json('/api/suggestions/search');
   await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+  await t.db
+    .insert(schema.channels)
+    .values({ id: SHARED_CHANNEL_ID, title: 'Shared Channel', state: 'ok' })
+    .onConflictDoNothing();
+  await user.client.json(
+    '/api/channels',
+    { method: 'POST', json: { link: `https://www.youtube.com/channel/${SHARED_CHANNEL_ID}` } },
+    201,
+  );
   const week = unusedWeek();
   await insertPick(t.db, { week });
   await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
@@ -234,6 +248,7 @@ describe('account deletion', () => {
         'message_ratings.note holds rating note',
         'share_links.token holds the share link',
         "follow_up_suggestions.user_id holds the user's id",
+        "channel_follows.user_id holds the user's id",
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
@@ -244,6 +259,10 @@ describe('account deletion', () => {
 
     expect(await scanEveryColumn(t.db, user.needles), 'columns still naming the deleted user').toEqual([]);
     expect(await scanEveryColumn(t.db, bystander.needles)).toEqual(bystanderBefore);
+    // The channel the bystander still follows stays.
+    expect(
+      await t.db.select().from(schema.channels).where(eq(schema.channels.id, SHARED_CHANNEL_ID)),
+    ).toHaveLength(1);
   });
 
   it('keeps what staff did in the audit log: action, staff member and time, without the user', async () => {
