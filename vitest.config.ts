@@ -29,8 +29,10 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           exclude: ['src/server/**/*.unit.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang detectors only, never a speed check: a busy CI machine may run a test several times
+          // slower than a quiet one, and a test that waits for a state waits as long as it takes.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

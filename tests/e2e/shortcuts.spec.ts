@@ -54,4 +54,47 @@ test.describe('keyboard shortcuts', () => {
     await server.releaseOfflineModel();
     await expect(page.getByRole('status').filter({ hasText: /^Response stopped$/ })).toBeVisible();
   });
+
+  test('by keyboard only: [ and ] move between the versions of an answer, but not while typing', async ({
+    page,
+    server,
+  }) => {
+    await signUpOnboarded(page, server);
+    const chatId = await createSampleChat(page, server);
+    await page.goto(`/chat/${chatId}`);
+    const answer = page.getByRole('article', { name: 'Assistant message' }).first();
+    await expect(answer).toContainText(/Tokens: \d+/, { timeout: 30_000 });
+    // A second version of the answer, made as the Regenerate button would.
+    const view = await (await page.request.get(`/api/chats/${chatId}`)).json();
+    const regenerated = await page.request.post(
+      `/api/chats/${chatId}/messages/${view.messages.at(-1).id}/regenerate`,
+      { headers: { origin: server.baseURL } },
+    );
+    expect(regenerated.status()).toBe(200);
+    await regenerated.body();
+    await page.reload();
+    const versions = answer.getByRole('group', { name: 'Versions' });
+    await expect(versions).toContainText('2 / 2');
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toContainText('Previous version of the last message that has several');
+    await expect(sheet).toContainText('Next version of the last message that has several');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+
+    await page.keyboard.press('[');
+    await expect(versions).toContainText('1 / 2');
+    await expect(versions.getByRole('button', { name: 'Previous version' })).toBeDisabled();
+    await page.keyboard.press(']');
+    await expect(versions).toContainText('2 / 2');
+
+    // Typed into the message box, the keys are text.
+    await page.keyboard.press('/');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('[draft]');
+    await expect(box).toHaveValue('[draft]');
+    await expect(versions).toContainText('2 / 2');
+  });
 });

@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
+import { startAppServer } from './server';
 import { signUpOnboarded } from './support/onboarding';
+import { startThirdPartyWidget } from './support/third-party-widget';
 
 const SENT = 'Message sent successfully! We will get back to you as soon as possible.';
 
@@ -92,6 +94,33 @@ test.describe('support', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Support', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Support' }).getByLabel('Message')).toBeVisible();
+  });
+
+  test('a configured third-party widget knows the user and is hidden under 640 px where the built-in one is', async ({
+    page,
+  }) => {
+    const widget = await startThirdPartyWidget();
+    const server = await startAppServer({ SUPPORT_WIDGET_SCRIPT_URL: widget.scriptUrl });
+    try {
+      const { email } = await signUpOnboarded(page, server);
+      const launcher = page.getByRole('button', { name: 'Chat with us' });
+      await page.goto(`${server.baseURL}/profile`);
+      await expect(launcher).toBeVisible();
+      await expect(launcher).toHaveAttribute('title', email);
+      await expect(page.getByRole('button', { name: 'Support', exact: true })).toHaveCount(0);
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect(launcher).toBeHidden();
+      await page.goto(`${server.baseURL}/dashboard`);
+      await expect(launcher).toBeVisible();
+      await page.goto(`${server.baseURL}/complete-profile`);
+      await expect(launcher).toBeHidden();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(launcher).toBeVisible();
+    } finally {
+      await server.stop();
+      await widget.close();
+    }
   });
 
   test('the Support tab shows a page of tickets with a count and loads the rest', async ({

@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   waitlist: { windowSeconds: HOUR, perUser: 5, perIp: 5 },
   consultation: { windowSeconds: HOUR, perUser: 30, perIp: 90 },
   'added-video': { windowSeconds: HOUR, perUser: 60, perIp: 180 },
+  // Each link typed in the intake reads its watch page once, to offer the caption tracks.
+  'caption-tracks': { windowSeconds: HOUR, perUser: 120, perIp: 360 },
   'ask-library': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
   'plan-proposal': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
   // A shared conversation is public: reading it is cheap, guessing tokens must not be.

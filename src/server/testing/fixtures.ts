@@ -19,6 +19,7 @@ export const SAMPLE_PROFILE: BusinessProfileInput = {
   },
   currentChallenges: 'Customer acquisition costs are high and churn after the first month',
   additionalDetails: '',
+  answerLanguage: 'en',
 };
 
 let counter = 0;

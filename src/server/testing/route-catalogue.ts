@@ -236,6 +236,10 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     }),
     expected: signedIn(201),
   },
+  'GET /caption-tracks': {
+    request: () => ({ path: '/api/caption-tracks?youtubeUrl=https://youtu.be/spanishEs01' }),
+    expected: signedIn(200),
+  },
   'GET /chats': { request: () => ({ path: '/api/chats' }), expected: signedIn(200) },
   'GET /chats/search': {
     request: (w) => ({ path: `/api/chats/search?q=${owner(w).marker}` }),

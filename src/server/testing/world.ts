@@ -106,7 +106,14 @@ async function populatedUser(t: TestApp, actor: SignedInActor): Promise<WorldUse
 /** A timed video of one line, at 00:05. */
 function video(text: string): SourceVideo {
   const segments = [{ start: 5, duration: 4, text }];
-  return { transcript: `[00:05] ${text}`, segments, videoId: null, youtubeUrl: null, title: null };
+  return {
+    transcript: `[00:05] ${text}`,
+    segments,
+    videoId: null,
+    youtubeUrl: null,
+    title: null,
+    language: null,
+  };
 }
 
 async function insertChat(t: TestApp, userId: string, marker: string, answered = true): Promise<string> {

@@ -46,13 +46,18 @@ export const FIXTURE_VIDEOS: Record<string, Video> = {
     innertube: 'tracks',
     timedText: 'lines',
   },
+  /** Spoken English (its automatic track), with the uploader's Spanish captions: the intake defaults to Spanish. */
+  spanishEs01: {
+    title: 'Precios para panaderías',
+    page: 'ok',
+    tracks: [{ lang: 'en', asr: true }, { lang: 'es' }],
+    innertube: 'tracks',
+    timedText: 'lines',
+  },
   autoOnly001: {
     title: 'Auto captions',
     page: 'ok',
-    tracks: [
-      { lang: 'de', asr: true },
-      { lang: 'en', asr: true },
-    ],
+    tracks: [{ lang: 'de', asr: true }],
     innertube: 'tracks',
     timedText: 'lines',
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCode } from '../languages';
 import { MAX_CAPTION_FILE_BYTES, MAX_TRANSCRIPT_CHARS } from '../transcript';
 import { INVALID_YOUTUBE_URL, parseYouTubeVideoId } from '../youtube';
 import { hasNoNul, NUL_IN_TEXT_MESSAGE } from './common';
@@ -42,10 +43,32 @@ const captionFileContent = z
   )
   .refine(hasNoNul, NUL_IN_TEXT_MESSAGE);
 
+export const CAPTION_TRACK_ID_MESSAGE = 'Choose a caption track from the list';
+
+/**
+ * A video's caption track as YouTube names it (its `vssId`): '.' and the language code for the
+ * uploader's own captions ('.es', '.en.nP7-2PuUl7o' for a second English one), 'a.' for automatic ones.
+ */
+export const captionTrackId = z
+  .string()
+  .max(100, CAPTION_TRACK_ID_MESSAGE)
+  .regex(/^a?\.[A-Za-z0-9][\w.-]*$/, CAPTION_TRACK_ID_MESSAGE);
+
+/**
+ * A pasted or uploaded transcript's language, as the user confirmed it: one of ours, or null when it
+ * is not listed. Left out, the server detects it.
+ */
+const transcriptLanguageInput = languageCode.nullable().optional();
+
 /** The three ways to start a consultation: a YouTube link, a pasted transcript, or a caption file. */
 export const createChatInput = z.discriminatedUnion('source', [
-  z.object({ source: z.literal('youtube'), youtubeUrl }),
-  z.object({ source: z.literal('manual'), transcript: transcriptText, youtubeUrl: optionalYoutubeUrl }),
+  z.object({ source: z.literal('youtube'), youtubeUrl, trackId: captionTrackId.optional() }),
+  z.object({
+    source: z.literal('manual'),
+    transcript: transcriptText,
+    youtubeUrl: optionalYoutubeUrl,
+    language: transcriptLanguageInput,
+  }),
   z.object({
     source: z.literal('captions'),
     fileName: z
@@ -55,9 +78,13 @@ export const createChatInput = z.discriminatedUnion('source', [
       .regex(/\.(srt|vtt)$/i, 'Upload an .srt or .vtt caption file'),
     content: captionFileContent,
     youtubeUrl: optionalYoutubeUrl,
+    language: transcriptLanguageInput,
   }),
 ]);
 export type CreateChatInput = z.infer<typeof createChatInput>;
+
+/** `?youtubeUrl=`: the video whose caption tracks the intake offers. */
+export const captionTracksQuery = z.object({ youtubeUrl });
 
 export const sendMessageInput = z.object({
   content: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageCode } from '../languages';
 
 /** Length bounds for the business profile (the spec sets none; these keep prompts and rows sane). */
 export const PROFILE_LIMITS = { short: 200, long: 2000, details: 5000 } as const;
@@ -27,6 +28,8 @@ export const businessProfileInput = z.object({
   }),
   currentChallenges: required(PROFILE_LIMITS.long),
   additionalDetails: optional(PROFILE_LIMITS.details).default(''),
+  /** 'Answer in': the language every answer, plan proposal and follow-up suggestion is written in. */
+  answerLanguage: languageCode.default(DEFAULT_LANGUAGE),
 });
 export type BusinessProfileInput = z.infer<typeof businessProfileInput>;
 
@@ -45,6 +48,7 @@ export const EMPTY_PROFILE: BusinessProfileInput = {
   businessGoals: { shortTerm: '', longTerm: '' },
   currentChallenges: '',
   additionalDetails: '',
+  answerLanguage: DEFAULT_LANGUAGE,
 };
 
 /** Complete when every required field passes: the wizard's rule, used by the onboarding gate. */

@@ -4,6 +4,9 @@ export const SHORTCUT_TARGET = {
   messageBox: 'message-box',
   /** `data-shortcut` of the Stop button while a reply streams. */
   stopReply: 'stop-reply',
+  /** `data-shortcut` of a message's arrows between its versions. */
+  previousVersion: 'previous-version',
+  nextVersion: 'next-version',
 } as const;
 
 /** The Saved Chats search field's id. */
@@ -20,6 +23,8 @@ export const SHORTCUTS = [
   { key: '/', description: 'Focus the message box' },
   { key: 'Esc', description: 'Stop a reply (also while typing)' },
   { key: 's', description: 'Search Saved Chats' },
+  { key: '[', description: 'Previous version of the last message that has several' },
+  { key: ']', description: 'Next version of the last message that has several' },
 ] as const;
 
 /** True when a key press belongs to a field the user types in: shortcuts other than Stop stay quiet. */
@@ -33,4 +38,13 @@ export function isTypingIn(target: EventTarget | null): boolean {
 
 export function shortcutTarget(name: keyof typeof SHORTCUT_TARGET): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-shortcut="${SHORTCUT_TARGET[name]}"]`);
+}
+
+/** The version arrow of the last message on screen with several versions; null when it cannot move that way. */
+export function versionArrow(direction: 'previousVersion' | 'nextVersion'): HTMLButtonElement | null {
+  const arrows = document.querySelectorAll<HTMLButtonElement>(
+    `button[data-shortcut="${SHORTCUT_TARGET[direction]}"]`,
+  );
+  const arrow = arrows[arrows.length - 1];
+  return arrow && !arrow.disabled ? arrow : null;
 }

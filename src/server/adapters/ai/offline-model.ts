@@ -6,6 +6,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { rankByBm25, weightedQuery } from './bm25';
+import { untranslatedStatement } from './offline-statements';
 import { type Passage, passageLabel } from './passages';
 import type { StreamGate } from './stream-gate';
 import { countTokens } from './tokenizer';
@@ -17,6 +18,8 @@ export interface OfflineContext {
   question: string;
   /** The business profile's text fields by name. */
   profile: Record<string, string>;
+  /** The language code the user asked answers in ('Answer in'); English when absent. */
+  language?: string;
 }
 
 export const OFFLINE_MODEL_ID = 'offline';
@@ -149,6 +152,8 @@ export function composeAnswer(context: OfflineContext): string {
   const several = new Set(context.passages.map((p) => p.source)).size > 1;
   const business = context.profile.businessName || 'your business';
   const lines: string[] = [];
+  const statement = untranslatedStatement(context.language);
+  if (statement) lines.push(`_${statement}_`, '');
   lines.push(
     context.question
       ? `Here is what ${several ? 'your videos say' : 'the video says'} that bears on your question, for ${business}:`

@@ -59,6 +59,26 @@ describe('the offline model', () => {
     expect(answer).not.toContain('[V1 09:45]');
   });
 
+  it('says once, in the answer language where it can, that it quotes the video untranslated', () => {
+    const answerIn = (language?: string) =>
+      composeAnswer({ passages, question: 'How do referrals work?', profile: {}, language });
+    const spanish = answerIn('es');
+    expect(
+      spanish.startsWith('_El modelo sin conexión cita el vídeo tal como es: no puede traducirlo._\n'),
+    ).toBe(true);
+    expect(spanish.split('El modelo sin conexión')).toHaveLength(2);
+    // The quotes stay as the video says them; citations unchanged.
+    expect(spanish).toContain('[00:40] "Referrals reward');
+    // A language without its own sentence gets the English one naming it.
+    expect(answerIn('ta')).toMatch(
+      /^_The offline model quotes the video as it is: it cannot translate into Tamil\._/,
+    );
+    for (const english of [answerIn('en'), answerIn(undefined)]) {
+      expect(english).not.toContain('cannot translate');
+      expect(english).toMatch(/^Here is what the video says/);
+    }
+  });
+
   it('streams word by word through the AI SDK and counts tokens with the tokenizer', async () => {
     const result = streamText({
       model: createOfflineModel({ wordDelayMs: 0 }),

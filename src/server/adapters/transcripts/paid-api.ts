@@ -11,7 +11,8 @@ interface ApiLine {
 /**
  * An optional paid transcript API, tried last and only when TRANSCRIPT_API_URL and TRANSCRIPT_API_KEY
  * are set: POST {videoId} with a bearer key, answered as the spec's `{ transcript: { transcript: [{ text,
- * start, duration }] } }` (times in seconds; a flat `transcript` list is accepted too).
+ * start, duration }] } }` (times in seconds; a flat `transcript` list is accepted too). It reads one
+ * track of its own choosing, so it does not answer for a track the user picked.
  */
 export function createPaidApiSource(options: {
   url: string;
@@ -20,7 +21,10 @@ export function createPaidApiSource(options: {
 }): TranscriptSource {
   return {
     name: 'transcript-api',
-    async fetch(videoId, signal) {
+    async fetch(videoId, signal, trackId) {
+      if (trackId !== undefined) {
+        return { ok: false, kind: 'failed', reason: 'transcript API: cannot read a chosen caption track' };
+      }
       const response = await options.fetch(options.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${options.key}` },

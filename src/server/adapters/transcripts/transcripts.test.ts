@@ -40,7 +40,7 @@ const postYouTubeLink = (client: TestApp['client'] extends () => infer C ? C : n
   client.post('/api/chats', { source: 'youtube', youtubeUrl: `https://www.youtube.com/watch?v=${videoId}` });
 
 describe('the YouTube transcript chain', () => {
-  it('reads the watch page and prefers the manual English track, keeping start times', async () => {
+  it("reads the watch page and prefers the uploader's track in the language spoken, keeping start times", async () => {
     const outcome = await fetcher().fetchTranscript('manualEn001');
     expect(outcome).toMatchObject({
       ok: true,
@@ -54,11 +54,68 @@ describe('the YouTube transcript chain', () => {
     ]);
   });
 
-  it('falls back to automatic English captions, then to any language', async () => {
+  it("defaults to the uploader's captions over automatic English ones, else to the automatic track", async () => {
+    const spanish = await fetcher().fetchTranscript('spanishEs01');
+    expect(spanish).toMatchObject({ ok: true, transcript: { language: 'es', kind: 'manual' } });
     const auto = await fetcher().fetchTranscript('autoOnly001');
-    expect(auto).toMatchObject({ ok: true, transcript: { language: 'en', kind: 'auto' } });
+    expect(auto).toMatchObject({ ok: true, transcript: { language: 'de', kind: 'auto' } });
     const french = await fetcher().fetchTranscript('frOnly00001');
     expect(french).toMatchObject({ ok: true, transcript: { language: 'fr', kind: 'manual' } });
+  });
+
+  it('lists the caption tracks with the one it reads unless the user picks another', async () => {
+    expect(await fetcher().captionTracks('spanishEs01')).toEqual({
+      tracks: [
+        { id: 'a.en', language: 'en', name: 'English', auto: true },
+        { id: '.es', language: 'es', name: 'Spanish', auto: false },
+      ],
+      defaultTrackId: '.es',
+    });
+    expect(await fetcher().captionTracks('goneVideo01')).toEqual({ tracks: [], defaultTrackId: null });
+    // YouTube refused the watch page: nothing to offer, the intake reads the preferred track.
+    expect(await fetcher().captionTracks('botCheck001')).toEqual({ tracks: [], defaultTrackId: null });
+  });
+
+  it('reads the track the user picked, and caches each track apart', async () => {
+    await fetcher().fetchTranscript('spanishEs01');
+    const english = await fetcher().fetchTranscript('spanishEs01', 'a.en');
+    expect(english).toMatchObject({
+      ok: true,
+      transcript: { source: 'watch-page', language: 'en', kind: 'auto' },
+    });
+    if (english.ok)
+      expect(english.transcript.segments[0]!.text).toBe('Welcome back to the channel (en auto)');
+    const before = youtube.hitsFor('spanishEs01');
+    const [spanishAgain, englishAgain] = await Promise.all([
+      fetcher().fetchTranscript('spanishEs01', '.es'),
+      fetcher().fetchTranscript('spanishEs01', 'a.en'),
+    ]);
+    expect(englishAgain).toMatchObject({ ok: true, transcript: { source: 'cache', language: 'en' } });
+    if (englishAgain.ok)
+      expect(englishAgain.transcript.segments).toEqual(english.ok && english.transcript.segments);
+    // '.es' was read as the preferred track, not under its own id: read once more, then cached too.
+    expect(spanishAgain).toMatchObject({ ok: true, transcript: { source: 'watch-page', language: 'es' } });
+    expect(youtube.hitsFor('spanishEs01')).not.toEqual(before);
+    const cached = await t.db
+      .select({ trackId: transcriptCache.trackId, language: transcriptCache.language })
+      .from(transcriptCache)
+      .where(inArray(transcriptCache.videoId, ['spanishEs01']));
+    expect(cached.sort((a, b) => a.trackId.localeCompare(b.trackId))).toEqual([
+      { trackId: '', language: 'es' },
+      { trackId: '.es', language: 'es' },
+      { trackId: 'a.en', language: 'en' },
+    ]);
+  });
+
+  it('refuses a track the video does not have, asking no other source', async () => {
+    const requestsBefore = paidApi.requests.length;
+    const outcome = await fetcher(true).fetchTranscript('spanishEs01', '.de');
+    expect(outcome).toMatchObject({
+      ok: false,
+      kind: 'unknown_track',
+      attempts: [{ source: 'watch-page', kind: 'unknown_track' }],
+    });
+    expect(paidApi.requests).toHaveLength(requestsBefore);
   });
 
   it('serves the second request for a video from the cache, with no outside request', async () => {
@@ -97,13 +154,18 @@ describe('the YouTube transcript chain', () => {
     expect(youtube.hitsFor('botCheck001')).toContain('player:botCheck001=1');
   });
 
-  it('takes the English track through the library when one is listed, else any language', async () => {
-    const english = await fetcher().fetchTranscript('botCheckDe1');
+  it("takes the picked track's language through the library, else the first track listed", async () => {
+    const english = await fetcher().fetchTranscript('botCheckDe1', '.en');
     expect(english).toMatchObject({ ok: true, transcript: { source: 'youtube-transcript', language: 'en' } });
     if (english.ok) expect(english.transcript.segments[0]!.text).toBe('Welcome back to the channel (en)');
-    const french = await fetcher().fetchTranscript('botCheckFr1');
-    expect(french).toMatchObject({ ok: true, transcript: { source: 'youtube-transcript', language: 'fr' } });
-    if (french.ok) expect(french.transcript.segments[0]!.text).toBe('Welcome back to the channel (fr)');
+    const first = await fetcher().fetchTranscript('botCheckDe1');
+    expect(first).toMatchObject({ ok: true, transcript: { source: 'youtube-transcript', language: 'de' } });
+    const missing = await fetcher().fetchTranscript('botCheckFr1', '.es');
+    expect(missing).toMatchObject({
+      ok: false,
+      kind: 'unknown_track',
+      attempts: [{ source: 'watch-page' }, { source: 'youtube-transcript', kind: 'unknown_track' }],
+    });
   });
 
   it('moves on when the watch page timed text comes back empty', async () => {

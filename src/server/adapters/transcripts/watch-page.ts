@@ -2,60 +2,85 @@ import { collapseWhitespace, type TranscriptSegment } from '../../../shared/tran
 import {
   type CaptionTrack,
   captionTracksOf,
+  chosenTrack,
   emptyTrackFailure,
   type PlayerResponse,
   preferredTrack,
+  trackIdOf,
+  trackOption,
 } from './caption-tracks';
-import type { SourceResult, TranscriptSource } from './index';
+import type { SourceResult, TrackListResult, TranscriptSource } from './index';
 import { atBaseUrl, BROWSER_USER_AGENT } from './youtube-urls';
 
+type WatchPageOptions = { baseUrl: string; fetch: typeof globalThis.fetch };
+
 /**
- * Reads the watch page's `ytInitialPlayerResponse`, picks the preferred caption track, and fetches it
- * as JSON3 timed text. Distinguishes a video without captions (final) from a bot check or a captcha.
+ * Reads the watch page's `ytInitialPlayerResponse`, picks the caption track asked for (else the
+ * preferred one), and fetches it as JSON3 timed text. Distinguishes a video without captions (final)
+ * from a bot check or a captcha.
  */
-export function createWatchPageSource(options: {
-  baseUrl: string;
-  fetch: typeof globalThis.fetch;
-}): TranscriptSource {
+export function createWatchPageSource(options: WatchPageOptions): TranscriptSource {
   return {
     name: 'watch-page',
-    async fetch(videoId, signal) {
-      const page = await options.fetch(`${options.baseUrl.replace(/\/+$/, '')}/watch?v=${videoId}&hl=en`, {
-        headers: {
-          'user-agent': BROWSER_USER_AGENT,
-          'accept-language': 'en-US,en;q=0.9',
-          cookie: 'CONSENT=YES+1',
-        },
-        signal,
-      });
-      if (page.status === 429) return { ok: false, kind: 'rate_limited', reason: 'watch page: 429' };
-      if (page.status === 403) return { ok: false, kind: 'blocked', reason: 'watch page: 403' };
-      if (!page.ok) return { ok: false, kind: 'failed', reason: `watch page: ${page.status}` };
-      const html = await page.text();
-      if (html.includes('g-recaptcha')) return { ok: false, kind: 'rate_limited', reason: 'captcha' };
-      const player = inlineJson(html, 'ytInitialPlayerResponse') as PlayerResponse | null;
-      if (!player) return { ok: false, kind: 'failed', reason: 'no player response on the watch page' };
-      const playability = playabilityFailure(player);
-      if (playability) return playability;
-      const track = preferredTrack(captionTracksOf(player));
-      if (!track) return { ok: false, kind: 'unavailable', reason: 'the video has no captions' };
+    async fetch(videoId, signal, trackId) {
+      const player = await readPlayer(videoId, options, signal);
+      if (!player.ok) return player;
+      const tracks = captionTracksOf(player.response);
+      if (tracks.length === 0) return { ok: false, kind: 'unavailable', reason: 'the video has no captions' };
+      const track = chosenTrack(tracks, trackId);
+      if (!track) return { ok: false, kind: 'unknown_track', reason: `no caption track ${trackId}` };
       const segments = await fetchJson3Track(track, options, signal);
       if (segments === null) return emptyTrackFailure(track.baseUrl, 'watch page');
       return {
         ok: true,
         transcript: {
           videoId,
-          title: player.videoDetails?.title ?? null,
+          title: player.response.videoDetails?.title ?? null,
           language: track.languageCode,
           kind: track.kind === 'asr' ? 'auto' : 'manual',
           segments,
         },
       };
     },
+    async listTracks(videoId, signal): Promise<TrackListResult> {
+      const player = await readPlayer(videoId, options, signal);
+      if (!player.ok) return player;
+      const tracks = captionTracksOf(player.response);
+      const preferred = preferredTrack(tracks);
+      return {
+        ok: true,
+        tracks: tracks.map(trackOption),
+        defaultTrackId: preferred ? trackIdOf(preferred) : null,
+      };
+    },
   };
 }
 
-function playabilityFailure(player: PlayerResponse): SourceResult | null {
+/** The watch page's player response, or why there is none. */
+async function readPlayer(
+  videoId: string,
+  options: WatchPageOptions,
+  signal: AbortSignal,
+): Promise<{ ok: true; response: PlayerResponse } | Extract<SourceResult, { ok: false }>> {
+  const page = await options.fetch(`${options.baseUrl.replace(/\/+$/, '')}/watch?v=${videoId}&hl=en`, {
+    headers: {
+      'user-agent': BROWSER_USER_AGENT,
+      'accept-language': 'en-US,en;q=0.9',
+      cookie: 'CONSENT=YES+1',
+    },
+    signal,
+  });
+  if (page.status === 429) return { ok: false, kind: 'rate_limited', reason: 'watch page: 429' };
+  if (page.status === 403) return { ok: false, kind: 'blocked', reason: 'watch page: 403' };
+  if (!page.ok) return { ok: false, kind: 'failed', reason: `watch page: ${page.status}` };
+  const html = await page.text();
+  if (html.includes('g-recaptcha')) return { ok: false, kind: 'rate_limited', reason: 'captcha' };
+  const response = inlineJson(html, 'ytInitialPlayerResponse') as PlayerResponse | null;
+  if (!response) return { ok: false, kind: 'failed', reason: 'no player response on the watch page' };
+  return playabilityFailure(response) ?? { ok: true, response };
+}
+
+function playabilityFailure(player: PlayerResponse): Extract<SourceResult, { ok: false }> | null {
   const { status = 'OK', reason = '' } = player.playabilityStatus ?? {};
   if (status === 'OK') return null;
   if (status === 'LOGIN_REQUIRED' && /bot|sign in to confirm/i.test(reason)) {

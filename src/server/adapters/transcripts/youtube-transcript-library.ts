@@ -4,13 +4,14 @@ import {
   YoutubeTranscriptTooManyRequestError,
 } from 'youtube-transcript';
 import { collapseWhitespace } from '../../../shared/transcript';
-import { emptyTrackFailure } from './caption-tracks';
+import { emptyTrackFailure, languageOfTrackId } from './caption-tracks';
 import type { TranscriptSource } from './index';
 import { fetchAtBaseUrl } from './youtube-urls';
 
 /**
  * The youtube-transcript library: InnerTube's player API as the Android app calls it, then its own
- * watch-page fallback. We ask for srv3 timed text so its offsets are always milliseconds.
+ * watch-page fallback. We ask for srv3 timed text so its offsets are always milliseconds. It picks a
+ * track by language alone: the chosen track's language, else the first track listed.
  */
 export function createYoutubeTranscriptSource(options: {
   baseUrl: string;
@@ -19,7 +20,7 @@ export function createYoutubeTranscriptSource(options: {
   const routed = fetchAtBaseUrl(options.baseUrl, options.fetch);
   return {
     name: 'youtube-transcript',
-    async fetch(videoId, signal) {
+    async fetch(videoId, signal, trackId) {
       let captionUrl: string | null = null;
       const fetchSrv3: typeof globalThis.fetch = (input, init) => {
         const url = new URL(
@@ -32,7 +33,8 @@ export function createYoutubeTranscriptSource(options: {
         return routed(url, { ...init, signal });
       };
       try {
-        const items = await fetchPreferringEnglish(videoId, fetchSrv3);
+        const lang = trackId === undefined ? undefined : languageOfTrackId(trackId);
+        const items = await YoutubeTranscript.fetchTranscript(videoId, { lang, fetch: fetchSrv3 });
         const segments = items
           .map((item) => ({
             start: item.offset / 1000,
@@ -53,21 +55,11 @@ export function createYoutubeTranscriptSource(options: {
         if (error instanceof YoutubeTranscriptTooManyRequestError) {
           return { ok: false, kind: 'rate_limited', reason: error.message };
         }
+        if (error instanceof YoutubeTranscriptNotAvailableLanguageError) {
+          return { ok: false, kind: 'unknown_track', reason: error.message };
+        }
         return { ok: false, kind: 'failed', reason: (error as Error).message };
       }
     },
   };
-}
-
-/**
- * An English track when the video has one, as the watch page prefers (the library alone takes the first
- * track listed, whatever its language); any language otherwise.
- */
-async function fetchPreferringEnglish(videoId: string, fetch: typeof globalThis.fetch) {
-  try {
-    return await YoutubeTranscript.fetchTranscript(videoId, { lang: 'en', fetch });
-  } catch (error) {
-    if (!(error instanceof YoutubeTranscriptNotAvailableLanguageError)) throw error;
-    return YoutubeTranscript.fetchTranscript(videoId, { fetch });
-  }
 }

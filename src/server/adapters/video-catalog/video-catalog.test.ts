@@ -33,6 +33,8 @@ const catalogue = (options: Partial<VideoCatalogOptions> = {}) =>
     youtubeBaseUrl: fakes.youtube.baseURL,
     db: t.db,
     dailyBudget: 1_000_000,
+    // The local fakes answer as fast as the machine lets them: only the timeout test uses a short one.
+    timeoutMs: 120_000,
     ...options,
   });
 const withKey = (key = FAKE_API_KEY, apiUrl = fakes.api.apiUrl, youtubeBaseUrl = fakes.youtube.baseURL) =>

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -103,14 +104,23 @@ export const chatMessages = pgTable(
   ],
 );
 
-/** Fetched YouTube transcripts, per video id: a second consultation on a video makes no outside request. */
-export const transcriptCache = pgTable('transcript_cache', {
-  videoId: text('video_id').primaryKey(),
-  title: text('title'),
-  language: text('language'),
-  /** 'manual' or 'auto' (generated) captions */
-  kind: text('kind'),
-  source: text('source').notNull(),
-  segments: jsonb('segments').$type<TranscriptSegment[]>().notNull(),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Fetched YouTube transcripts, per video and caption track asked for: a second consultation on a
+ * video makes no outside request, and one track's text is never served for another.
+ */
+export const transcriptCache = pgTable(
+  'transcript_cache',
+  {
+    videoId: text('video_id').notNull(),
+    /** The track asked for (YouTube's vssId, '.es' or 'a.en'); '' when none was: the preferred track. */
+    trackId: text('track_id').notNull().default(''),
+    title: text('title'),
+    language: text('language'),
+    /** 'manual' or 'auto' (generated) captions */
+    kind: text('kind'),
+    source: text('source').notNull(),
+    segments: jsonb('segments').$type<TranscriptSegment[]>().notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.trackId] })],
+);

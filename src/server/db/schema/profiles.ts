@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** The business profile of the spec, one row per user. Every field is text, empty by default. */
+/** The business profile of the spec, one row per user. Every field is text, empty by default; answers are in English by default. */
 export const profiles = pgTable('profiles', {
   userId: text('user_id')
     .primaryKey()
@@ -20,6 +20,8 @@ export const profiles = pgTable('profiles', {
   longTermGoals: text('long_term_goals').notNull().default(''),
   currentChallenges: text('current_challenges').notNull().default(''),
   additionalDetails: text('additional_details').notNull().default(''),
+  /** 'Answer in': the language code (src/shared/languages.ts) every answer is written in. */
+  answerLanguage: text('answer_language').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -205,7 +205,12 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
   const messages = [...request.history, { role: 'user' as const, content: question }];
   const offline = (passages: Passage[]) =>
     deps.ai.kind === 'offline'
-      ? { passages, question: request.question, profile: profileFields(profile) }
+      ? {
+          passages,
+          question: request.question,
+          profile: profileFields(profile),
+          language: profile.answerLanguage,
+        }
       : undefined;
   const fromSources = (sources: ReplySources): Prompt => ({
     model,

@@ -1,3 +1,5 @@
+import { languageLabel } from '../../../shared/language-label';
+import type { LanguageCode } from '../../../shared/languages';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
 import { chunkSizeFor, splitTranscript } from '../../../shared/transcript-chunks';
 import { rankByBm25, weightedQuery } from '../../adapters/ai/bm25';
@@ -16,6 +18,14 @@ const CITATION_RULE =
 /** The rule of a consultation of several videos: citations name the video as well as the moment. */
 export const SOURCES_CITATION_RULE =
   'The consultation draws on several videos, numbered V1, V2 and so on. When you draw on one, cite the video and the moment as [V2 14:05] (or [V2 1:02:05]), exactly as the passages below are labelled.';
+
+/**
+ * The user's 'Answer in' setting as an instruction: `what` is written in that language whatever the
+ * language of the video or the question, and citations stay exactly as they are.
+ */
+export function answerLanguageRule(code: LanguageCode, what = 'your whole answer'): string {
+  return `Write ${what} in ${languageLabel(code)}, whatever the language of the video, its transcript or the question; translate what you take from the video. Keep every citation exactly as written.`;
+}
 
 /** The profile as labelled lines for the prompt. */
 export function profileText(profile: BusinessProfileInput): string {
@@ -65,6 +75,7 @@ export function systemPrompt(
   return [
     instructions.trim(),
     citationRule,
+    answerLanguageRule(profile.answerLanguage),
     `## The business profile\n${profileText(profile) || '(not given)'}`,
     transcriptSection,
   ].join('\n\n');

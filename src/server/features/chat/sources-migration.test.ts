@@ -1,18 +1,10 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passagesOf } from '../../adapters/ai/passages';
 import type { Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
-import {
-  chatMessages,
-  chatSources,
-  chats,
-  libraryVideos,
-  transcriptCache,
-  users,
-  videoPassages,
-} from '../../db/schema';
+import { chatMessages, chatSources, chats, libraryVideos, users, videoPassages } from '../../db/schema';
 import { insertOldRow, migrateBefore } from '../../testing/migrations';
 import { openTestDatabase } from '../../testing/test-database';
 import { indexPendingVideos, passagesForChat } from './sources.service';
@@ -48,12 +40,10 @@ async function seedOldData() {
       { id: 'user-leo', name: 'Leo', email: 'leo@example.com' },
     ])
     .returning({ id: users.id });
-  await db.insert(transcriptCache).values({
-    videoId: VIDEO_ID,
-    title: 'Pricing a bakery subscription',
-    source: 'watch-page',
-    segments: SEGMENTS,
-  });
+  // The cache of that time, keyed by video alone (a later migration adds the track).
+  await db.execute(
+    sql`insert into transcript_cache (video_id, title, source, segments) values (${VIDEO_ID}, 'Pricing a bakery subscription', 'watch-page', ${JSON.stringify(SEGMENTS)}::jsonb)`,
+  );
   const chatValues: (typeof chats.$inferInsert)[] = [
     {
       userId: maya!.id,

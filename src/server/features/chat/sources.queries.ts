@@ -32,6 +32,7 @@ export function listChatSources(db: Executor, chatId: string) {
       opening,
       durationSeconds: libraryVideos.durationSeconds,
       wordCount: libraryVideos.wordCount,
+      language: libraryVideos.language,
       createdAt: chatSources.createdAt,
       removedAt: chatSources.removedAt,
     })

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { isOneSourceChat } from '../../../shared/chat-sources';
 import type { CitableSource } from '../../../shared/consult-stream';
+import { knownLanguage, type LanguageCode } from '../../../shared/languages';
 import {
   DUPLICATE_SOURCE_MESSAGE,
   LAST_SOURCE_MESSAGE,
@@ -40,6 +41,8 @@ export interface SourceVideo {
   videoId: string | null;
   youtubeUrl: string | null;
   title: string | null;
+  /** The transcript's language, one of ours (the caption track's, or the one the user confirmed); null when unknown. */
+  language: LanguageCode | null;
 }
 
 /** A video's length: where its last timed segment ends, and its words. */
@@ -79,6 +82,7 @@ export async function insertSource(
       title: video.title,
       transcript: video.transcript,
       segments: video.segments,
+      language: video.language,
       ...lengthOf(video.transcript, video.segments),
     })
     .returning({ id: libraryVideos.id });
@@ -110,13 +114,14 @@ export async function copySources(
       title: libraryVideos.title,
       transcript: libraryVideos.transcript,
       segments: libraryVideos.segments,
+      language: libraryVideos.language,
     })
     .from(chatSources)
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
     .where(and(eq(chatSources.chatId, from.chatId), inArray(chatSources.id, [...from.sourceIds])))
     .orderBy(asc(chatSources.number));
-  for (const { number, removedAt, ...video } of sources) {
-    const source = await insertSource(tx, to, number, video);
+  for (const { number, removedAt, language, ...video } of sources) {
+    const source = await insertSource(tx, to, number, { ...video, language: knownLanguage(language) });
     if (removedAt) await markSourceRemoved(tx, to.chatId, source.id);
   }
 }
@@ -188,6 +193,8 @@ export function serializeSource(source: SourceListRow) {
     youtubeUrl: source.youtubeUrl,
     durationSeconds: source.durationSeconds,
     wordCount: source.wordCount,
+    /** The transcript's language (shared/languages), or null when unknown. */
+    language: knownLanguage(source.language),
     createdAt: source.createdAt.toISOString(),
     removedAt: source.removedAt?.toISOString() ?? null,
   };

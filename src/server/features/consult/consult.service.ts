@@ -1,4 +1,6 @@
-import type { CreateChatInput } from '../../../shared/schemas/consult';
+import { transcriptLanguage } from '../../../shared/language-detection';
+import { knownLanguage } from '../../../shared/languages';
+import { CAPTION_TRACK_ID_MESSAGE, type CreateChatInput } from '../../../shared/schemas/consult';
 import {
   MAX_TRANSCRIPT_CHARS,
   NO_TRANSCRIPT_MESSAGE,
@@ -9,6 +11,7 @@ import {
   titleFromTranscript,
 } from '../../../shared/transcript';
 import { parseYouTubeVideoId, youTubeWatchUrl } from '../../../shared/youtube';
+import type { CaptionTrackList } from '../../adapters/transcripts';
 import type { AppDeps, SessionUser } from '../../context';
 import { chats } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -62,26 +65,53 @@ async function transcriptFor(deps: AppDeps, input: CreateChatInput): Promise<Sou
   if (input.source === 'manual') {
     const segments = parsePastedTranscript(input.transcript);
     const transcript = segments ? segmentsToPlainText(segments) : input.transcript.trim();
-    return { transcript, segments, ...link, title: null };
+    return {
+      transcript,
+      segments,
+      ...link,
+      title: null,
+      language: transcriptLanguage(input.language, transcript),
+    };
   }
   if (input.source === 'captions') {
     const parsed = parseCaptionFile(input.content);
     if (!parsed.ok) throw badRequest(parsed.message, 'content');
+    const transcript = segmentsToPlainText(parsed.segments);
     return {
-      transcript: segmentsToPlainText(parsed.segments),
+      transcript,
       segments: parsed.segments,
       ...link,
       title: null,
+      language: transcriptLanguage(input.language, transcript),
     };
   }
-  const outcome = await deps.transcripts.fetchTranscript(link.videoId!);
+  const outcome = await deps.transcripts.fetchTranscript(link.videoId!, input.trackId);
   if (!outcome.ok && outcome.kind === 'unavailable') {
     deps.logger.info({ videoId: link.videoId, attempts: outcome.attempts }, NO_TRANSCRIPT_MESSAGE);
     throw transcriptUnavailable();
   }
+  if (!outcome.ok && outcome.kind === 'unknown_track') {
+    throw new AppError(
+      422,
+      'unknown_caption_track',
+      `This video has no such caption track. ${CAPTION_TRACK_ID_MESSAGE}`,
+      'trackId',
+    );
+  }
   if (!outcome.ok) throw new AppError(502, 'transcript_blocked', TRANSCRIPT_BLOCKED_MESSAGE);
-  const { segments, title } = outcome.transcript;
-  return { transcript: segmentsToPlainText(segments), segments, ...link, title };
+  const { segments, title, language } = outcome.transcript;
+  return {
+    transcript: segmentsToPlainText(segments),
+    segments,
+    ...link,
+    title,
+    language: knownLanguage(language),
+  };
+}
+
+/** The caption tracks of a YouTube video, for the intake to offer; none when YouTube would not list them. */
+export function captionTracksOf(deps: AppDeps, youtubeUrl: string): Promise<CaptionTrackList> {
+  return deps.transcripts.captionTracks(linkOf(youtubeUrl).videoId!);
 }
 
 /** The video id and canonical link of an intake's optional YouTube link. */

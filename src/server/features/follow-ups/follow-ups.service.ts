@@ -7,7 +7,7 @@ import { chatMessages, chats, followUpSuggestions } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { updateChatStatement } from '../chat/chat.queries';
-import { profileText } from '../chat/prompt';
+import { answerLanguageRule, profileText } from '../chat/prompt';
 import { passagesForChat } from '../chat/sources.service';
 import { getProfile } from '../profile/profile.service';
 import { acquireGenerationSlot, type GenerationSlot, usageIncrement } from '../usage/usage.service';
@@ -117,7 +117,7 @@ async function suggest(
     const settings = await getAssistantSettings(deps.db);
     const result = await generateText({
       model: deps.ai.languageModel(settings.model),
-      system: FOLLOW_UPS_SYSTEM,
+      system: `${FOLLOW_UPS_SYSTEM} ${answerLanguageRule(context.profile.answerLanguage, 'the questions')}`,
       prompt: [
         `Business profile:\n${profileText(context.profile)}`,
         `Video passages:\n${context.passages.map((p) => `- ${p.text}`).join('\n')}`,

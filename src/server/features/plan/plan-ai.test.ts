@@ -33,6 +33,7 @@ async function answered(user: TestUser) {
     videoId: null,
     youtubeUrl,
     title,
+    language: null,
   });
   await insertSource(
     t.db,

@@ -10,6 +10,7 @@ import { parseYouTubeVideoId } from '../../../shared/youtube';
 import type { SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { answerLanguageRule } from '../chat/prompt';
 import { acquireGenerationSlot, usageIncrement } from '../usage/usage.service';
 import type { PlanAnswer } from './plan-answers';
 
@@ -74,7 +75,7 @@ export async function proposeWithModel(
   try {
     const result = await generateText({
       model,
-      system: `${SYSTEM}\n\n${profileSummary(profile)}\n\nToday is ${today}.`,
+      system: `${SYSTEM} ${answerLanguageRule(profile.answerLanguage, 'every title and why')}\n\n${profileSummary(profile)}\n\nToday is ${today}.`,
       prompt: answer.content,
       output: Output.object({ schema: proposalSchema, name: 'action_plan' }),
       abortSignal: AbortSignal.timeout(PROPOSAL_TIMEOUT_MS),

@@ -35,6 +35,7 @@ async function answeredChat(user: TestUser, content: string, status: 'complete' 
     videoId,
     youtubeUrl: videoId && `https://www.youtube.com/watch?v=${videoId}`,
     title,
+    language: null,
   });
   await insertSource(t.db, { chatId: chat.id, userId: user.id }, 1, video('Pricing a bakery box', OWN_VIDEO));
   await insertSource(

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, knownLanguage } from '../../../shared/languages';
 import { type BusinessProfileInput, EMPTY_PROFILE } from '../../../shared/schemas/profile';
 import type { Executor } from '../../db/client';
 import { profiles } from '../../db/schema';
@@ -19,6 +20,7 @@ export function toBusinessProfile(row: ProfileRow): BusinessProfileInput {
     businessGoals: { shortTerm: row.shortTermGoals, longTerm: row.longTermGoals },
     currentChallenges: row.currentChallenges,
     additionalDetails: row.additionalDetails,
+    answerLanguage: knownLanguage(row.answerLanguage) ?? DEFAULT_LANGUAGE,
   };
 }
 
@@ -38,6 +40,7 @@ export function toProfileColumns(profile: BusinessProfileInput) {
     longTermGoals: profile.businessGoals.longTerm,
     currentChallenges: profile.currentChallenges,
     additionalDetails: profile.additionalDetails,
+    answerLanguage: profile.answerLanguage,
   };
 }
 

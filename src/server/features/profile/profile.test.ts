@@ -32,6 +32,20 @@ describe('the business profile', () => {
     expect(updated).toMatchObject({ businessName: 'Brightside Two', additionalDetails: 'Open on Sundays' });
   });
 
+  it("keeps 'Answer in' (English by default) and changes it on its own", async () => {
+    const user = await t.createUser();
+    const { answerLanguage: _, ...withoutLanguage } = SAMPLE_PROFILE;
+    const saved = await user.client.json('/api/profile', { method: 'PUT', json: withoutLanguage });
+    expect(saved.answerLanguage).toBe('en');
+    const spanish = await user.client.json('/api/profile', {
+      method: 'PUT',
+      json: { ...SAMPLE_PROFILE, answerLanguage: 'es' },
+    });
+    expect(spanish).toEqual({ ...SAMPLE_PROFILE, answerLanguage: 'es', email: user.email });
+    expect((await user.client.json('/api/profile')).answerLanguage).toBe('es');
+    expect((await user.client.json('/api/me')).gate).toBe('onboarding');
+  });
+
   it.each([
     ['a blank required field', { ...SAMPLE_PROFILE, industry: '   ' }, 'industry'],
     [
@@ -46,6 +60,13 @@ describe('the business profile', () => {
       'additionalDetails',
     ],
     ['a wrong type', { ...SAMPLE_PROFILE, usp: 42 }, 'usp'],
+    ['an unknown answer language', { ...SAMPLE_PROFILE, answerLanguage: 'xx' }, 'answerLanguage'],
+    [
+      'a browser tag for the answer language',
+      { ...SAMPLE_PROFILE, answerLanguage: 'es-ES' },
+      'answerLanguage',
+    ],
+    ['a blank answer language', { ...SAMPLE_PROFILE, answerLanguage: '' }, 'answerLanguage'],
   ])('refuses %s with 400 naming the field, and keeps what was saved', async (_, body, field) => {
     const user = await t.createUser({ profile: true });
     const response = await user.client.put('/api/profile', body);

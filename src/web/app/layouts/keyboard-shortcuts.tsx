@@ -14,6 +14,7 @@ import {
   isTypingIn,
   SHORTCUTS,
   shortcutTarget,
+  versionArrow,
 } from '../../lib/shortcuts';
 
 /**
@@ -46,6 +47,8 @@ export function KeyboardShortcuts() {
         if (search) search.focus();
         else navigate(paths.savedChats.href(), { state: { focusSearch: true } satisfies FocusSearchState });
       },
+      '[': () => versionArrow('previousVersion')?.click(),
+      ']': () => versionArrow('nextVersion')?.click(),
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

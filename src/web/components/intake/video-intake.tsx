@@ -18,6 +18,9 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Input, Label, Textarea } from '../ui/input';
 import { Spinner } from '../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+import { CaptionTrackPicker } from './caption-track-picker';
+import { useCaptionTracks } from './caption-tracks-api';
+import { type LanguageChoice, LanguageField, languageToSend, useDetectedLanguage } from './language-field';
 
 type Mode = 'youtube' | 'manual' | 'captions';
 
@@ -64,6 +67,15 @@ export function VideoIntake({
   const [captions, setCaptions] = useState<{ fileName: string; content: string; preview: string } | null>(
     null,
   );
+  const [manualLanguage, setManualLanguage] = useState<LanguageChoice>();
+  const [captionsLanguage, setCaptionsLanguage] = useState<LanguageChoice>();
+  const manualDetected = useDetectedLanguage(transcript);
+  const captionsDetected = useDetectedLanguage(captions?.preview ?? '');
+  const videoId = parseYouTubeVideoId(youtubeUrl);
+  const tracks = useCaptionTracks(mode === 'youtube' ? videoId : null);
+  const [picked, setPicked] = useState<{ videoId: string; trackId: string } | null>(null);
+  const defaultTrackId = tracks.data?.defaultTrackId ?? null;
+  const trackId = picked && picked.videoId === videoId ? picked.trackId : defaultTrackId;
   const [error, setError] = useState<IntakeError | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const transcriptRef = useRef<HTMLTextAreaElement>(null);
@@ -96,14 +108,22 @@ export function VideoIntake({
 
   const onUrlSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!parseYouTubeVideoId(youtubeUrl)) return setError({ message: INVALID_YOUTUBE_URL });
-    void submit({ source: 'youtube', youtubeUrl: youtubeUrl.trim() });
+    if (!videoId) return setError({ message: INVALID_YOUTUBE_URL });
+    // The default track is left to the server, which can then fall back to every transcript source.
+    const picks = trackId !== null && trackId !== defaultTrackId;
+    void submit({ source: 'youtube', youtubeUrl: youtubeUrl.trim(), ...(picks ? { trackId } : {}) });
   };
   const onManualSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!transcript.trim()) return;
     const link = optionalLink();
-    if (link.ok) void submit({ source: 'manual', transcript, youtubeUrl: link.youtubeUrl });
+    if (link.ok)
+      void submit({
+        source: 'manual',
+        transcript,
+        youtubeUrl: link.youtubeUrl,
+        language: languageToSend(manualLanguage, manualDetected),
+      });
   };
   const onCaptionsSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,12 +135,14 @@ export function VideoIntake({
         fileName: captions.fileName,
         content: captions.content,
         youtubeUrl: link.youtubeUrl,
+        language: languageToSend(captionsLanguage, captionsDetected),
       });
   };
 
   const onFile = async (file: File | undefined) => {
     setError(null);
     setCaptions(null);
+    setCaptionsLanguage(undefined);
     if (!file) return;
     if (!/\.(srt|vtt)$/i.test(file.name)) return setError({ message: 'Upload an .srt or .vtt caption file' });
     if (file.size > MAX_CAPTION_FILE_BYTES) return setError({ message: 'Caption files can be up to 2 MB' });
@@ -167,6 +189,13 @@ export function VideoIntake({
               onChange={(event) => setYoutubeUrl(event.target.value)}
               disabled={loading}
             />
+            <CaptionTrackPicker
+              loading={tracks.isLoading}
+              tracks={tracks.data?.tracks ?? []}
+              value={trackId}
+              onChange={(id) => videoId && setPicked({ videoId, trackId: id })}
+              disabled={loading}
+            />
             <Button type="submit" disabled={loading} aria-busy={loading}>
               {loading ? <Spinner className="[&>span]:size-4" decorative /> : null}
               {labels.youtube}
@@ -185,6 +214,12 @@ export function VideoIntake({
               onChange={(event) => setTranscript(event.target.value)}
               disabled={loading}
               className="min-h-48"
+            />
+            <LanguageField
+              choice={manualLanguage}
+              detected={manualDetected}
+              onChoice={setManualLanguage}
+              disabled={loading}
             />
             <OptionalLink value={youtubeUrl} onChange={setYoutubeUrl} disabled={loading} />
             <SubmitRow
@@ -211,7 +246,15 @@ export function VideoIntake({
             />
             {/* The file input forgets its file when the tab is left; what will be read is kept here. */}
             {captions ? (
-              <p className="text-sm text-muted-foreground">Selected file: {captions.fileName}</p>
+              <>
+                <p className="text-sm text-muted-foreground">Selected file: {captions.fileName}</p>
+                <LanguageField
+                  choice={captionsLanguage}
+                  detected={captionsDetected}
+                  onChoice={setCaptionsLanguage}
+                  disabled={loading}
+                />
+              </>
             ) : null}
             <OptionalLink value={youtubeUrl} onChange={setYoutubeUrl} disabled={loading} />
             <SubmitRow ready={captions !== null} loading={loading} onPreview={() => setPreviewOpen(true)}>

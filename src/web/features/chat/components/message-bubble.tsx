@@ -7,6 +7,7 @@ import { MessageBox } from '../../../components/chats/message-box';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { textOf } from '../../../lib/reply-stream';
+import { SHORTCUT_TARGET } from '../../../lib/shortcuts';
 import { CopyButton } from './copy-button';
 
 /** A message's versions (regenerated answers, edited questions): which is shown, and moving to another. */
@@ -153,6 +154,7 @@ function VersionArrows({
         onClick={() => show(-1)}
         disabled={disabled || index <= 0}
         aria-label="Previous version"
+        data-shortcut={SHORTCUT_TARGET.previousVersion}
       >
         <ChevronLeft />
       </Button>
@@ -166,6 +168,7 @@ function VersionArrows({
         onClick={() => show(1)}
         disabled={disabled || index >= versions.ids.length - 1}
         aria-label="Next version"
+        data-shortcut={SHORTCUT_TARGET.nextVersion}
       >
         <ChevronRight />
       </Button>

@@ -2,6 +2,7 @@ import { ExternalLink, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { sourceLength } from '../../../../shared/chat-sources';
+import { languageName } from '../../../../shared/languages';
 import { MAX_CHAT_SOURCES } from '../../../../shared/schemas/sources';
 import { type IntakeLabels, VideoIntake } from '../../../components/intake/video-intake';
 import { Button } from '../../../components/ui/button';
@@ -26,7 +27,7 @@ const ADD_VIDEO_LABELS: IntakeLabels = {
 
 /**
  * The videos the consultation draws on: each with its number (as answers cite it), title or first
- * words, link and length. The owner adds one (the three intakes of /consult) or removes one.
+ * words, language, link and length. The owner adds one (the three intakes of /consult) or removes one.
  */
 export function SourcesPanel({
   chatId,
@@ -80,6 +81,12 @@ export function SourcesPanel({
               <span className="sr-only">Video {source.number}: </span>
               {source.title}
             </span>
+            {source.language ? (
+              <span className="shrink-0 text-xs text-muted-foreground">
+                <span className="sr-only">Language: </span>
+                {languageName(source.language)}
+              </span>
+            ) : null}
             <span className="shrink-0 text-xs text-muted-foreground">{sourceLength(source)}</span>
             {source.youtubeUrl ? (
               <Button asChild variant="ghost" size="icon" className="size-8 shrink-0">

@@ -3,7 +3,12 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldError, get, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type BusinessProfileInput, businessProfileInput } from '../../../../shared/schemas/profile';
+import { knownLanguage } from '../../../../shared/languages';
+import {
+  type BusinessProfileInput,
+  businessProfileInput,
+  isProfileComplete,
+} from '../../../../shared/schemas/profile';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -12,6 +17,7 @@ import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
 import type { Profile } from '../api/get-profile';
 import { useSaveProfile } from '../api/save-profile';
+import { AnswerLanguageField } from './answer-language-field';
 import { WIZARD_STEPS, type WizardField } from './wizard-steps';
 
 /**
@@ -32,7 +38,7 @@ export function ProfileWizard({
   const save = useSaveProfile();
   const form = useForm<ProfileFormValues, unknown, BusinessProfileInput>({
     resolver: zodResolver(businessProfileInput),
-    defaultValues: initial,
+    defaultValues: withProposedLanguage(initial),
     mode: 'onTouched',
   });
   const current = WIZARD_STEPS[step]!;
@@ -69,6 +75,7 @@ export function ProfileWizard({
         {current.fields.map((field) => (
           <WizardInput key={field.name} field={field} form={form} />
         ))}
+        {last ? <AnswerLanguageField registration={form.register('answerLanguage')} /> : null}
       </fieldset>
       {save.isError ? <Alert tone="danger">{save.error.message}</Alert> : null}
       <div className="flex items-center justify-between gap-3">
@@ -93,6 +100,12 @@ export function ProfileWizard({
 }
 
 type ProfileFormValues = z.input<typeof businessProfileInput>;
+
+/** A profile being set up for the first time proposes the browser's language for 'Answer in'. */
+function withProposedLanguage(profile: BusinessProfileInput): ProfileFormValues {
+  if (isProfileComplete(profile)) return profile;
+  return { ...profile, answerLanguage: knownLanguage(navigator.language) ?? profile.answerLanguage };
+}
 
 function WizardInput({
   field,

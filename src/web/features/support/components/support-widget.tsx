@@ -1,6 +1,6 @@
 import { LifeBuoy, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -18,8 +18,17 @@ export interface WidgetUser {
 
 declare global {
   interface Window {
-    /** What a third-party support widget reads about the signed-in user. */
-    VidvisorSupport?: { userId: string; email: string; firstName: string; lastName: string };
+    /**
+     * What a third-party support widget reads: the signed-in user, and the element to mount its
+     * launcher in (hidden under 640 px on the pages where the built-in widget is).
+     */
+    VidvisorSupport?: {
+      userId: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      container: HTMLElement;
+    };
   }
 }
 
@@ -39,15 +48,18 @@ export function SupportWidget({
   pathname: string;
   scriptUrl: string | null;
 }) {
-  if (scriptUrl) return <ThirdPartyWidget user={user} scriptUrl={scriptUrl} />;
-  return <OwnWidget pathname={pathname} />;
+  const crowded = CROWDED_PAGES.some((pattern) => pattern.test(pathname));
+  if (scriptUrl) return <ThirdPartyWidget user={user} scriptUrl={scriptUrl} crowded={crowded} />;
+  return <OwnWidget crowded={crowded} />;
 }
 
-function OwnWidget({ pathname }: { pathname: string }) {
+/** Hides a widget under 640 px on a crowded page. */
+const hiddenOnPhone = (crowded: boolean) => crowded && 'max-sm:hidden';
+
+function OwnWidget({ crowded }: { crowded: boolean }) {
   const [open, setOpen] = useState(false);
-  const crowded = CROWDED_PAGES.some((pattern) => pattern.test(pathname));
   return (
-    <div className={cn('fixed bottom-4 right-4 z-40', crowded && 'max-sm:hidden')}>
+    <div className={cn('fixed bottom-4 right-4 z-40', hiddenOnPhone(crowded))}>
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger asChild>
           <Button className="size-12 rounded-full p-0 shadow-lg" aria-label="Support">
@@ -116,14 +128,27 @@ function LatestReplies() {
   );
 }
 
-/** Loads the configured widget once, after telling it who the user is (no inline script: the CSP forbids it). */
-function ThirdPartyWidget({ user, scriptUrl }: { user: WidgetUser; scriptUrl: string }) {
+/**
+ * Loads the configured widget once, after telling it who the user is and where to mount (no inline
+ * script: the CSP forbids it). What it mounts in the container hides with it on a crowded page.
+ */
+function ThirdPartyWidget({
+  user,
+  scriptUrl,
+  crowded,
+}: {
+  user: WidgetUser;
+  scriptUrl: string;
+  crowded: boolean;
+}) {
+  const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     window.VidvisorSupport = {
       userId: user.id,
       email: user.email,
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
+      container: container.current!,
     };
     if (document.querySelector('script[data-vidvisor-support]')) return;
     const script = document.createElement('script');
@@ -132,5 +157,5 @@ function ThirdPartyWidget({ user, scriptUrl }: { user: WidgetUser; scriptUrl: st
     script.dataset.vidvisorSupport = '';
     document.body.append(script);
   }, [user.id, user.email, user.firstName, user.lastName, scriptUrl]);
-  return null;
+  return <div ref={container} data-support-widget="" className={cn(hiddenOnPhone(crowded))} />;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "answer_language" text DEFAULT 'en' NOT NULL;
