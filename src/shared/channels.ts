@@ -62,6 +62,14 @@ export function channelPagePath(ref: Exclude<ChannelRef, { kind: 'video' }>): st
   return `/${ref.path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** Where channel avatars load from (the CSP's img-src lets them in beside video stills). */
+export const CHANNEL_AVATAR_ORIGINS = ['https://yt3.googleusercontent.com', 'https://yt3.ggpht.com'] as const;
+
+/** Whether an avatar is YouTube's own (another site's image is not shown). */
+export function isChannelAvatar(url: string): boolean {
+  return URL.canParse(url) && (CHANNEL_AVATAR_ORIGINS as readonly string[]).includes(new URL(url).origin);
+}
+
 /** The public link of a channel. */
 export const youTubeChannelUrl = (channelId: string) => `https://www.youtube.com/channel/${channelId}`;
 

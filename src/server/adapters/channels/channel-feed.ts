@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { youTubeThumbnailUrl } from '../../../shared/suggestions';
 import { getBoundedText } from './bounded-text';
 import type { FeedProblemKind, FeedResult, FeedValidators, FeedVideo } from './index';
 
@@ -26,7 +27,7 @@ interface AtomEntry {
   videoId?: unknown;
   title?: unknown;
   published?: unknown;
-  group?: { description?: unknown; thumbnail?: { url?: unknown } };
+  group?: { description?: unknown };
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -35,13 +36,13 @@ function toVideo(entry: AtomEntry): FeedVideo | null {
   const videoId = textOf(entry.videoId);
   const publishedAt = new Date(textOf(entry.published));
   if (!/^[A-Za-z0-9_-]{11}$/.test(videoId) || Number.isNaN(publishedAt.getTime())) return null;
-  const thumbnail = textOf(entry.group?.thumbnail?.url);
   return {
     videoId,
     title: textOf(entry.title).trim() || 'YouTube video',
     description: textOf(entry.group?.description),
     publishedAt,
-    thumbnailUrl: thumbnail || null,
+    // The feed names a numbered host (i1.ytimg.com…); the same still is on the one the pages allow.
+    thumbnailUrl: youTubeThumbnailUrl(videoId),
   };
 }
 

@@ -27,7 +27,7 @@ describe('parseChannelFeed', () => {
         title: 'Pricing & margins',
         description: 'Line one\nline two',
         publishedAt: new Date('2026-05-01T12:00:00Z'),
-        thumbnailUrl: 'https://i1.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+        thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
       },
     ]);
   });

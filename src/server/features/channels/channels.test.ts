@@ -61,7 +61,7 @@ describe('following a channel', () => {
       channelId: FIXTURE_CHANNEL_ID,
       url: 'https://www.youtube.com/watch?v=autoOnly001',
       durationSeconds: null,
-      thumbnailUrl: 'https://i1.ytimg.com/vi/autoOnly001/hqdefault.jpg',
+      thumbnailUrl: 'https://i.ytimg.com/vi/autoOnly001/hqdefault.jpg',
       matchedKeywords: ['hiring'],
       consulted: false,
     });
