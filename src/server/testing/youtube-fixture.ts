@@ -191,7 +191,7 @@ export function fixtureChannels(): FixtureChannel[] {
         {
           videoId: 'manualEn001',
           title: 'Pricing for bakeries',
-          description: 'How a small bakery raises prices without losing regulars.',
+          description: 'How a small bakery prices its sourdough bread and pastries without losing regulars.',
           publishedAt: daysAgo(2),
         },
         {
