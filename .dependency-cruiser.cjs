@@ -16,9 +16,9 @@ module.exports = {
     },
     {
       name: 'server-base-knows-no-features',
-      comment: 'db, auth, adapters and http sit below features and app.ts.',
+      comment: 'db, auth, adapters, http and jobs sit below features and app.ts.',
       severity: 'error',
-      from: { path: '^src/server/(db|auth|adapters|http)/' },
+      from: { path: '^src/server/(db|auth|adapters|http|jobs)/' },
       to: { path: ['^src/server/features/', '^src/server/app\\.ts$', '^src/server/main\\.ts$'] },
     },
     {

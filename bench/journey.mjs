@@ -25,6 +25,26 @@ export const TRANSCRIPT = Array.from(
     `${Math.floor(i / 4)}:${String((i % 4) * 15).padStart(2, '0')}\nPoint ${i}: retention, referrals and pricing for small food businesses.`,
 ).join('\n');
 
+const TOPICS = [
+  'referrals',
+  'pricing',
+  'retention',
+  'subscriptions',
+  'margins',
+  'hiring',
+  'suppliers',
+  'reviews',
+];
+/**
+ * A realistic transcript of a 50-minute talk: 600 timed lines of about 140 characters (1,200 lines and
+ * about 90 KB in all), the size the bench's 40-line one hides.
+ */
+export const REALISTIC_TRANSCRIPT = Array.from({ length: 600 }, (_, i) => {
+  const topic = TOPICS[i % TOPICS.length];
+  const time = `${Math.floor(i / 12)}:${String((i % 12) * 5).padStart(2, '0')}`;
+  return `${time}\nPoint ${i} on ${topic}: what a small bakery learned about ${topic} and customers, and what it would do differently next season, step by step.`;
+}).join('\n');
+
 export async function onboarded(app, email, { freePlan }) {
   const cookie = await signedInCookie(app, email);
   const headers = { cookie, origin: app.baseURL, 'content-type': 'application/json' };
@@ -43,7 +63,7 @@ export async function onboarded(app, email, { freePlan }) {
   return cookie;
 }
 
-export async function createChats(app, cookie, count) {
+export async function createChats(app, cookie, count, transcript = TRANSCRIPT) {
   const headers = { cookie, origin: app.baseURL, 'content-type': 'application/json' };
   const ids = [];
   for (let start = 0; start < count; start += 25) {
@@ -52,7 +72,7 @@ export async function createChats(app, cookie, count) {
         fetch(`${app.baseURL}/api/chats`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ source: 'manual', transcript: TRANSCRIPT }),
+          body: JSON.stringify({ source: 'manual', transcript }),
         }),
       );
       return (await response.json()).id;
@@ -124,7 +144,9 @@ export function postStreaming(url, { headers = {}, body, firstText, onFirstText,
             onFirstText?.();
           }
         });
-        response.on('end', () => resolve({ status: response.statusCode, text, ttft }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, text, ttft }),
+        );
         response.on('error', reject);
       },
     );

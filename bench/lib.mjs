@@ -1,5 +1,5 @@
 // Shared pieces of the benchmark harness: start a server, measure with autocannon, print tables.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -83,3 +83,7 @@ export function serverSourceLines() {
     )
     .reduce((lines, file) => lines + readFileSync(path.join(dir, file), 'utf8').split('\n').length - 1, 0);
 }
+
+/** The machine's load averages (1, 5, 15 min), printed beside figures: the bench shares its cores. */
+export const loadAverage = () =>
+  execFileSync('uptime', { encoding: 'utf8' }).split('load average:')[1]?.trim() ?? '';

@@ -1,20 +1,33 @@
 #!/usr/bin/env node
-// The load run: virtual users each repeating a whole visit for 60 s — sign in, dashboard, open a chat,
-// send a message (stub model, streamed to its end), usage, rename — against PostgreSQL at 200 users
-// and against PGlite at the concurrency it holds. Prints requests, errors, p50/p99 per step and the
-// server's peak RSS. Loopback only.
+// The load run: virtual users each repeating a visit for 60 s — dashboard, open a chat, send a message
+// (stub model, streamed to its end), usage, rename, and a sign-in once every SIGN_IN_EVERY visits —
+// against PostgreSQL at 200 users and against PGlite at the concurrency it holds. Prints requests,
+// errors, p50/p99 per step and the server's peak RSS. Then the sign-in burst: 200 users signing in at
+// once while 50 signed-in users keep visiting, with the bound on password hashes off and on.
+// Loopback only.
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { createChats, onboarded, percentile, streamReply, watchPeakRss } from './journey.mjs';
-import { BENCH_PASSWORD, startApp, table } from './lib.mjs';
+import { createChats, onboarded, percentile, sleep, streamReply, watchPeakRss } from './journey.mjs';
+import { BENCH_PASSWORD, loadAverage, signedInCookie, startApp, table } from './lib.mjs';
 
 const DURATION_S = Number(process.env.LOAD_DURATION ?? 60);
 const PG_USERS = Number(process.env.LOAD_USERS_PG ?? 200);
 const PGLITE_USERS = Number(process.env.LOAD_USERS_PGLITE ?? 50);
 const STEPS = ['sign in', 'dashboard', 'open chat', 'send message', 'usage', 'rename'];
+/**
+ * A visit signs in again once in this many. A session lasts 30 days (auth.ts) and is renewed daily as
+ * it is used, so a user who comes back most days signs in only on a new device or after signing out:
+ * about once a month, 1 in 20-30 visits. We take the pessimistic end. (The visits are staggered, so the
+ * run's sign-ins spread over it; the sign-in burst below is the worst case of them all at once.)
+ */
+const SIGN_IN_EVERY = 20;
+const BURST_SIGN_INS = Number(process.env.LOAD_BURST ?? 200);
+const BURST_SIGNED_IN_USERS = 50;
 
 export async function runLoadBench() {
-  console.log(`\nLoad: a mixed visit repeated for ${DURATION_S} s per virtual user\n`);
+  console.log(
+    `\nLoad: a mixed visit repeated for ${DURATION_S} s per virtual user (load average ${loadAverage()})\n`,
+  );
   const rows = [];
   const postgres = await startPostgres({ log: () => {} });
   try {
@@ -24,6 +37,7 @@ export async function runLoadBench() {
   }
   rows.push(...(await loadRun('PGlite', PGLITE_USERS, {})));
   table(rows);
+  await runSignInBurst();
 }
 
 async function loadRun(label, users, env) {
@@ -42,9 +56,9 @@ async function loadRun(label, users, env) {
     const deadline = performance.now() + DURATION_S * 1000;
     let visits = 0;
     await Promise.all(
-      visitors.map(async (visitor) => {
-        while (performance.now() < deadline) {
-          await visit(app, visitor, timings);
+      visitors.map(async (visitor, i) => {
+        for (let own = i; performance.now() < deadline; own++) {
+          await visit(app, visitor, timings, { signIn: own % SIGN_IN_EVERY === 0 });
           visits += 1;
         }
       }),
@@ -64,11 +78,11 @@ async function loadRun(label, users, env) {
       })),
       {
         run: `${label}, ${users} users`,
-        step: `all: ${visits} visits, ${requests} steps (${(requests / DURATION_S).toFixed(0)}/s)`,
+        step: `all: ${visits} visits (1 sign-in in ${SIGN_IN_EVERY}), ${requests} steps (${(requests / DURATION_S).toFixed(0)}/s)`,
         done: requests - errors,
         errors,
         'p50 ms': '',
-        'p99 ms': `peak RSS ${Math.round(memory.peak() / 1024)} MB`,
+        'p99 ms': `peak RSS ${Math.round(memory.peak() / 1024)} MB; load average ${loadAverage()}`,
       },
     ];
   } finally {
@@ -77,7 +91,7 @@ async function loadRun(label, users, env) {
   }
 }
 
-/** Onboarded free-plan accounts, each with a chat whose first answer has been given. */
+/** Onboarded free-plan accounts, each signed in, with a chat whose first answer has been given. */
 async function prepareVisitors(app, count, label) {
   const visitors = [];
   for (let start = 0; start < count; start += 20) {
@@ -90,16 +104,19 @@ async function prepareVisitors(app, count, label) {
         headers: { cookie, origin: app.baseURL },
       });
       await first.text();
-      return { email, chatId };
+      return { email, chatId, cookie };
     });
     visitors.push(...(await Promise.all(batch)));
   }
   return visitors;
 }
 
-/** One visit; a failed step ends it (what a person would see), and is counted. */
-async function visit(app, visitor, timings) {
-  let cookie = '';
+/**
+ * One visit, signed in already unless `signIn`; a failed step ends it (what a person would see), and
+ * is counted.
+ */
+async function visit(app, visitor, timings, { signIn, steps: only = STEPS }) {
+  let cookie = visitor.cookie;
   const json = (body) => ({ 'content-type': 'application/json', origin: app.baseURL, cookie, body });
   const steps = {
     'sign in': async () => {
@@ -111,6 +128,7 @@ async function visit(app, visitor, timings) {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
+      visitor.cookie = cookie;
     },
     dashboard: () =>
       Promise.all(
@@ -128,7 +146,8 @@ async function visit(app, visitor, timings) {
         ...request(json(JSON.stringify({ title: `Visit ${Date.now()}` }))),
       }),
   };
-  for (const step of STEPS) {
+  for (const step of only) {
+    if (step === 'sign in' && !signIn) continue;
     const started = performance.now();
     try {
       await steps[step]();
@@ -138,6 +157,96 @@ async function visit(app, visitor, timings) {
       timings[step].lastError = String(error);
       return;
     }
+  }
+}
+
+/**
+ * 200 users sign in at the same instant (clients honour 503 busy's Retry-After) while 50 signed-in
+ * users keep reading (dashboard, a chat, usage), with the bound on password hashes off and then on.
+ */
+async function runSignInBurst() {
+  const postgres = await startPostgres({ log: () => {} });
+  const rows = [];
+  try {
+    for (const [bound, env] of [
+      ['off', { PASSWORD_HASHES_IN_FLIGHT_MAX: '256', PASSWORD_HASHES_WAITING_MAX: '100000' }],
+      ['on (default)', {}],
+    ]) {
+      rows.push({ 'hash bound': bound, ...(await signInBurst({ DATABASE_URL: postgres.url, ...env })) });
+    }
+  } finally {
+    postgres.stop();
+  }
+  console.log(
+    `\nSign-in burst on PostgreSQL: ${BURST_SIGN_INS} users sign in at once while ${BURST_SIGNED_IN_USERS} signed-in users keep reading`,
+  );
+  table(rows);
+}
+
+async function signInBurst(env) {
+  const app = await startApp(env);
+  try {
+    const readers = await prepareVisitors(app, BURST_SIGNED_IN_USERS, `burst-${Date.now()}`);
+    const signers = [];
+    for (let start = 0; start < BURST_SIGN_INS; start += 20) {
+      const batch = Array.from({ length: Math.min(20, BURST_SIGN_INS - start) }, async (_, i) => {
+        const email = `burst-${start + i}-${Date.now()}@example.com`;
+        await signedInCookie(app, email);
+        return email;
+      });
+      signers.push(...(await Promise.all(batch)));
+    }
+    const reads = [];
+    let burst = { started: Number.POSITIVE_INFINITY, ended: false };
+    const reading = Promise.all(
+      readers.map(async (reader) => {
+        const paths = ['/api/me', '/api/chats', `/api/chats/${reader.chatId}`, '/api/usage'];
+        for (let i = 0; !burst.ended; i++) {
+          const started = performance.now();
+          await call(app, paths[i % paths.length], { headers: { cookie: reader.cookie } });
+          if (started >= burst.started && !burst.ended) reads.push(performance.now() - started);
+        }
+      }),
+    );
+    await sleep(2_000);
+    burst = { started: performance.now(), ended: false };
+    const signIns = await Promise.all(signers.map((email) => signInHonouringBusy(app, email)));
+    const seconds = (performance.now() - burst.started) / 1000;
+    burst.ended = true;
+    await reading;
+    const ms = signIns.filter((r) => r.ok).map((r) => r.ms);
+    return {
+      'sign-ins': signIns.length,
+      'sign-in p50 ms': percentile(ms, 50).toFixed(0),
+      'sign-in p99 ms': percentile(ms, 99).toFixed(0),
+      busy: signIns.reduce((sum, r) => sum + r.busy, 0),
+      errors: signIns.filter((r) => !r.ok).length,
+      'all signed in (s)': seconds.toFixed(1),
+      'others: requests': reads.length,
+      'others p50 ms': percentile(reads, 50).toFixed(0),
+      'others p99 ms': percentile(reads, 99).toFixed(0),
+      uptime: loadAverage(),
+    };
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Signs in, asking again after Retry-After while the server is busy; the time from the first try. */
+async function signInHonouringBusy(app, email) {
+  const started = performance.now();
+  let busy = 0;
+  for (;;) {
+    const response = await fetch(`${app.baseURL}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.baseURL },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    await response.text();
+    if (response.ok) return { ok: true, ms: performance.now() - started, busy };
+    if (response.status !== 503) return { ok: false, busy };
+    busy += 1;
+    await sleep(1000 * (Number(response.headers.get('retry-after')) || 2));
   }
 }
 

@@ -5,7 +5,7 @@ import { buildAll } from '../scripts/build.mjs';
 import { buildIsStale } from '../scripts/lib/build-state.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { runConsultBench } from './consult.mjs';
-import { measure, signedInCookie, startApp, startHello, table } from './lib.mjs';
+import { loadAverage, measure, signedInCookie, startApp, startHello, table } from './lib.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -53,6 +53,10 @@ try {
 }
 
 table(rows);
+const meRatio = (label) => rows.find((row) => row.target === `${label}: GET /api/me (signed in)`)['vs bare'];
+console.log(
+  `GET /api/me signed in ÷ bare Hono: PostgreSQL ${meRatio('PostgreSQL')}, PGlite ${meRatio('PGlite')} (load average ${loadAverage()})`,
+);
 console.log('');
 table(coldStarts);
 
@@ -80,6 +84,8 @@ function ratio(m) {
 }
 
 await runConsultBench();
+// 4,000 replies sent in one second against the production admission bounds (bench/overload.mjs).
+await (await import('./overload.mjs')).runOverloadBench();
 // 'Ask your library' over 1,000 videos of 600 passages: retrieval and time to first token (bench/library.mjs).
 await (await import('./library.mjs')).runLibraryBench();
 // Opening a chat of 200 messages with 50 branches vs one without, at one connection (bench/branches.mjs).

@@ -3,7 +3,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from './lib/build-state.mjs';
-import { serverEnv, serverNodeFlags } from './lib/server-flags.mjs';
 
 if (buildIsStale()) {
   console.log('Building the app (first start, or sources changed)…');
@@ -13,15 +12,4 @@ if (buildIsStale()) {
   const { status } = spawnSync(process.execPath, [build, '--quiet'], { stdio: 'inherit' });
   if (status !== 0) process.exit(status ?? 1);
 }
-process.env.NODE_ENV ??= 'production';
-const server = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
-if (process.execve) {
-  // Become the server, started with its memory settings: the same process, so signals reach it directly.
-  process.execve(process.execPath, [process.execPath, ...serverNodeFlags(), server], {
-    ...process.env,
-    ...serverEnv(),
-  });
-}
-// Where Node has no execve (older releases, Windows): serve from this process, with Node's default heap,
-// allocator and WebAssembly compiler settings.
-await import(server);
+await import('./serve.mjs');

@@ -6,6 +6,7 @@ import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
 import { refuseCommonPasswords } from './auth/common-passwords';
 import { sessionMiddleware } from './auth/middleware';
+import { PasswordHashingBusyError } from './auth/password-hashing';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -28,7 +29,7 @@ import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin
 import { supportRoutes } from './features/support/support.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
-import { BUSY_RETRY_AFTER_SECONDS } from './http/admission';
+import { BUSY_RETRY_AFTER_SECONDS, busyResponse } from './http/admission';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       const failed = response.status >= 500 || response.status === 422;
       return failed && (await databaseDown()) ? unavailable() : response;
     } catch (error) {
+      if (error instanceof PasswordHashingBusyError) return busyResponse(c);
       if (await databaseDown()) return unavailable();
       throw error;
     }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -47,10 +48,22 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  // Background jobs on the job queue (decision 045).
+  JOB_QUEUE_CHECK_SECONDS: int(30, 1, 3600),
+  WEEKLY_EMAIL_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\S+( \S+){4}$/, 'must be a cron expression of five fields, e.g. */10 * * * 1')
+      .default('*/10 * * * 1'),
+  ),
   // Admission of new replies (decision 042): past any of these the process answers 503 busy.
   REPLIES_IN_FLIGHT_MAX: int(200, 1, 100_000),
   EVENT_LOOP_DELAY_MAX_MS: int(200, 1, 60_000),
   HEAP_USED_MAX_PERCENT: int(85, 1, 100),
+  // Password hashes at once (a core stays free for signed-in users' requests), and waiting for a turn.
+  PASSWORD_HASHES_IN_FLIGHT_MAX: int(Math.max(1, availableParallelism() - 1), 1, 256),
+  PASSWORD_HASHES_WAITING_MAX: int(100, 0, 100_000),
 
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -113,6 +126,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable this module reads: what the container files (Dockerfile, compose.yaml) must name. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export interface Config extends Env {
   /** The public origin of the app, e.g. http://localhost:3000 */

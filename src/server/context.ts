@@ -6,9 +6,11 @@ import type { Mailer } from './adapters/mail';
 import type { TranscriptFetcher } from './adapters/transcripts';
 import type { VideoCatalog } from './adapters/video-catalog';
 import type { Auth } from './auth/auth';
+import type { PasswordHashing } from './auth/password-hashing';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Admission } from './http/admission';
+import type { JobQueue } from './jobs';
 import type { Logger } from './logger';
 
 /** Everything the app is assembled from: built once by main.ts (or a test) and passed to every feature. */
@@ -27,8 +29,12 @@ export interface AppDeps {
   /** Followed channels: their pages (or the Data API with a key) and their public uploads feeds. */
   channels: ChannelSource;
   logger: Logger;
+  /** Background work: the job queue in the database (decision 045). */
+  jobs: JobQueue;
   /** Whether this process can take a new reply now (decision 042). */
   admission: Admission;
+  /** Password hashes, bounded so that sign-ins never starve signed-in users' requests. */
+  passwordHashing: PasswordHashing;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */
   shutdownSignal: AbortSignal;
 }
@@ -52,5 +58,7 @@ export interface AppEnv {
     requestId: string;
     user: SessionUser | null;
     sessionId: string | null;
+    /** Frees the place `admitReply` gave a reply, once the reply is saved (decision 042). */
+    releaseReplyPlace?: () => void;
   };
 }

@@ -5,8 +5,6 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { StreamGate } from './adapters/ai';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { startIndexingPendingVideos } from './features/chat/sources.service';
-import { startWeeklyEmails } from './features/suggestions/weekly-email';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 
@@ -34,12 +32,12 @@ async function main() {
   let ready = true;
   const app = createApp(runtime.deps, { webRoot: path.resolve(WEB_ROOT), isReady: () => ready });
   const server = createAdaptorServer({ fetch: app.fetch });
-  // Videos migrated from before sources existed are indexed while the server serves (decision 038).
-  let indexing: ReturnType<typeof startIndexingPendingVideos> | undefined;
+  // Background work (the weekly mail, indexing migrated videos, mail retries) runs on the job queue
+  // in the database: each job by one process, however many run (decision 045).
+  await runtime.deps.jobs.start({ work: true });
   // A deep accept queue: a burst of new connections waits for the event loop instead of overflowing
   // Node's default of 511 (the kernel caps it at net.core.somaxconn).
   server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
-    indexing = startIndexingPendingVideos(runtime.deps);
     logger.info(
       {
         url: config.baseUrl,
@@ -50,9 +48,6 @@ async function main() {
       `Vidvisor is running: open ${config.baseUrl}${config.BASE_URL ? '' : ' (to open it at another address, set BASE_URL to that address)'}`,
     );
   });
-
-  // The Monday e-mail of video suggestions: every process checks; a row per user and week lets one send.
-  const weeklyEmails = startWeeklyEmails(runtime.deps);
 
   if ('keepAliveTimeout' in server) {
     // Longer than the idle timeouts of clients and load balancers (60 s is common), so the server is
@@ -75,8 +70,7 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     await closed;
     clearTimeout(deadline);
-    await weeklyEmails.stop();
-    await indexing?.stop();
+    // Stops taking jobs and waits for those running (the shutdown signal tells them to wrap up).
     await runtime.close();
     logger.info('stopped');
     process.exit(0);

@@ -6,16 +6,18 @@ import type { BillingProvider } from './adapters/billing';
 import { createLocalBillingProvider } from './adapters/billing/local';
 import { createStripeBillingProvider } from './adapters/billing/stripe';
 import { createChannelSource } from './adapters/channels';
-import { createMailer, type Mailer } from './adapters/mail';
+import { createMailer, MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB, type Mailer } from './adapters/mail';
 import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createVideoCatalog } from './adapters/video-catalog';
 import { createAuth } from './auth/auth';
+import { boundedPasswordHashing, type PasswordHashGate } from './auth/password-hashing';
+import { backgroundJobs } from './background-jobs';
 import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
-import { seedDatabase } from './db/seed';
+import { prepareDatabase } from './db/migrate';
 import { createAdmission } from './http/admission';
+import { createJobQueue } from './jobs';
 import type { Logger } from './logger';
 
 export interface RuntimeOverrides {
@@ -26,6 +28,8 @@ export interface RuntimeOverrides {
   billing?: BillingProvider;
   /** The offline model's test gate (tests); otherwise one only when OFFLINE_MODEL_TEST_GATE is set. */
   offlineGate?: StreamGate;
+  /** Holds password hashes while a test acts (tests only). */
+  passwordHashGate?: PasswordHashGate;
 }
 
 export interface Runtime {
@@ -52,8 +56,7 @@ export async function createRuntime(
       onError: (error) => logger.warn({ err: error }, 'database connection error'),
     }));
   try {
-    await migrateDatabase(database);
-    await seedDatabase(database.db, {
+    await prepareDatabase(database, {
       defaultModel: config.AI_DEFAULT_MODEL,
       stripePriceIds: {
         pro: config.STRIPE_PRICE_PRO,
@@ -67,6 +70,11 @@ export async function createRuntime(
     throw error;
   }
   const db = database.db;
+  const jobs = createJobQueue({
+    connection: database.connection,
+    logger,
+    checkSeconds: config.JOB_QUEUE_CHECK_SECONDS,
+  });
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -75,9 +83,15 @@ export async function createRuntime(
       from: config.MAIL_FROM,
       smtpUrl: config.SMTP_URL,
       printToLog: isLoopbackUrl(config.baseUrl),
+      retryLater: (outboxId) =>
+        jobs.send(MAIL_RETRY_JOB, { outboxId }, { key: outboxId, delaySeconds: MAIL_RETRY_DELAY_SECONDS }),
     });
   const secret = resolveAuthSecret(config, logger);
-  const auth = createAuth({ config, db, mailer, logger, secret });
+  const passwordHashing = boundedPasswordHashing(
+    { maxInFlight: config.PASSWORD_HASHES_IN_FLIGHT_MAX, maxWaiting: config.PASSWORD_HASHES_WAITING_MAX },
+    overrides.passwordHashGate,
+  );
+  const auth = createAuth({ config, db, mailer, logger, secret, passwordHashing });
   const billing = overrides.billing ?? createBillingProvider(config, db, secret);
   const offlineGate =
     overrides.offlineGate ?? (config.OFFLINE_MODEL_TEST_GATE ? createStreamGate() : undefined);
@@ -113,27 +127,32 @@ export async function createRuntime(
     maxEventLoopDelayMs: config.EVENT_LOOP_DELAY_MAX_MS,
     maxHeapShare: config.HEAP_USED_MAX_PERCENT / 100,
   });
+  const deps: AppDeps = {
+    config,
+    db,
+    database,
+    auth,
+    mailer,
+    billing,
+    ai,
+    transcripts,
+    videos,
+    channels,
+    logger,
+    jobs,
+    admission,
+    passwordHashing,
+    shutdownSignal: shutdown.signal,
+  };
+  for (const job of backgroundJobs(deps)) jobs.register(job);
   return {
-    deps: {
-      config,
-      db,
-      database,
-      auth,
-      mailer,
-      billing,
-      ai,
-      transcripts,
-      videos,
-      channels,
-      logger,
-      admission,
-      shutdownSignal: shutdown.signal,
-    },
+    deps,
     offlineGate,
     beginShutdown: () => shutdown.abort(),
     async close() {
       shutdown.abort();
       admission.close();
+      await jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
       await mailer.close();
       await database.close();
     },

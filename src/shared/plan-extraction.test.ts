@@ -10,6 +10,7 @@ const profile = {
   businessName: 'Brightside',
   shortTermGoal: 'Reach 300 subscribers.',
   currentChallenges: 'Costs',
+  answerLanguage: 'en',
 };
 
 describe('extractPlanItems', () => {
@@ -60,5 +61,18 @@ describe('extractPlanItems', () => {
   it('skips repeated and empty list items', () => {
     const items = extractPlanItems('- Do it\n- Do it\n- [00:01]\n- **A**', resolve, profile, '2030-01-01');
     expect(items.map((item) => item.title)).toEqual(['Do it']);
+  });
+
+  it('adds its few words in the answer language where it has them, English otherwise', () => {
+    const whyIn = (answerLanguage: string, shortTermGoal = profile.shortTermGoal) =>
+      extractPlanItems(
+        '- Bake a seasonal loaf',
+        resolve,
+        { ...profile, answerLanguage, shortTermGoal },
+        '2030-01-01',
+      )[0]!.why;
+    expect(whyIn('es')).toBe('Acerca a Brightside a tu objetivo: reach 300 subscribers.');
+    expect(whyIn('fr', '')).toBe('Cela répond au défi de Brightside : costs.');
+    expect(whyIn('ja')).toBe('It moves Brightside toward your goal: reach 300 subscribers.');
   });
 });

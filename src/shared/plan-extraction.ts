@@ -1,4 +1,5 @@
 import { type CitationResolver, citationParts } from './citations';
+import { offlinePhrases } from './offline-phrases';
 import { addDays } from './plan';
 import { PLAN_LIMITS } from './schemas/plan';
 import { parseYouTubeVideoId } from './youtube';
@@ -8,6 +9,8 @@ export interface PlanProfile {
   businessName: string;
   shortTermGoal: string;
   currentChallenges: string;
+  /** 'Answer in': the language of the few words the proposal adds. */
+  answerLanguage: string;
 }
 
 export interface ExtractedItem {
@@ -89,11 +92,12 @@ function splitTitle(text: string): { title: string; rest: string } {
 }
 
 function whyFor(rest: string, profile: PlanProfile): string {
-  const business = profile.businessName || 'your business';
+  const phrases = offlinePhrases(profile.answerLanguage);
+  const business = profile.businessName || phrases.yourBusiness;
   const aim = profile.shortTermGoal
-    ? `It moves ${business} toward your goal: ${lowerFirst(profile.shortTermGoal)}.`
+    ? phrases.towardGoal(business, lowerFirst(profile.shortTermGoal))
     : profile.currentChallenges
-      ? `It bears on ${business}'s challenge: ${lowerFirst(profile.currentChallenges)}.`
+      ? phrases.bearsOnChallenge(business, lowerFirst(profile.currentChallenges))
       : '';
   const saysAim =
     aim !== '' && rest.toLowerCase().includes(lowerFirst(profile.shortTermGoal || profile.currentChallenges));

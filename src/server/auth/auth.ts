@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { type Logger, serializeError } from '../logger';
 import { authEmails } from './emails';
+import type { PasswordHashing } from './password-hashing';
 import { accessControl, authRoles } from './roles';
 
 /** Set by our HTTP layer from the socket (or the trusted proxy): the only IP Better Auth believes. */
@@ -21,9 +22,10 @@ export interface AuthOptions {
   mailer: Mailer;
   logger: Logger;
   secret: string;
+  passwordHashing: PasswordHashing;
 }
 
-export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) {
+export function createAuth({ config, db, mailer, logger, secret, passwordHashing }: AuthOptions) {
   const send = async (message: Parameters<Mailer['send']>[0]) => {
     await mailer.send(message);
   };
@@ -61,6 +63,8 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth's own scrypt, with a bound on hashes at once (password-hashing.ts).
+      password: { hash: passwordHashing.hash, verify: passwordHashing.verify },
       sendResetPassword: async ({ user, url }) => send(authEmails.passwordReset(user.email, url)),
       // A sign-up with an address that has an account answers a made-up user: built as a real one is,
       // so the two answers cannot be told apart.

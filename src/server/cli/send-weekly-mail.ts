@@ -5,8 +5,9 @@ import { createRuntime } from '../runtime';
 
 /**
  * npm run mail:weekly -- [--at <ISO time>]: sends the weekly mail (picks and plan check-in) that is due
- * now, or in the week of the given time, as each server process does on Mondays. Users who had it
- * that week are skipped, so it is safe beside running servers (after a mail outage, say).
+ * now, or in the week of the given time, as the servers' weekly-email job does on Mondays. Users who
+ * had it that week are skipped, so it is safe beside running servers (after a mail outage, say); a
+ * mail the mail server refuses is queued for the servers' retries.
  */
 async function main() {
   const at = process.argv.indexOf('--at');

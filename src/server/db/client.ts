@@ -29,9 +29,13 @@ export type Executor = Database | Transaction;
 
 export type NotificationHandler = (payload: string) => void;
 
+/** How another library (the job queue) reaches the same database: PostgreSQL's URL, or the PGlite itself. */
+export type DatabaseConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  connection: DatabaseConnection;
   /** Runs `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
   /** Cross-process notifications: PostgreSQL LISTEN/NOTIFY (PGlite: in-process). Returns an unsubscribe. */
@@ -113,6 +117,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: 'postgres',
+    connection: { kind: 'postgres', url },
     async ping() {
       await pool.query('select 1');
     },
@@ -173,6 +178,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     return {
       db,
       kind: 'pglite',
+      connection: { kind: 'pglite', client },
       async ping() {
         await client.query('select 1');
       },

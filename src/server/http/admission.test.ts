@@ -60,6 +60,20 @@ async function holdReply(user: TestUser, signal?: AbortSignal) {
   return response;
 }
 
+/** A transaction holding the chat's row (PGlite: the whole database) until `release`. */
+function holdSaveOf(chatId: string) {
+  let holding!: () => void;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const done = t.db.transaction(async (tx) => {
+    await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chatId)).for('update');
+    holding();
+    await released;
+  });
+  return { holding: held, release, done };
+}
+
 async function readToEnd(response: Response) {
   const reader = response.body!.getReader();
   while (!(await reader.read()).done);
@@ -104,18 +118,35 @@ describe('a full process', () => {
     expect((await readUiStream(answered)).text).toContain('Here is what the video says');
   });
 
-  it('frees the place of a reply whose client went away', async () => {
+  it('keeps the place of a reply whose client went away until the reply is saved, then frees it', async () => {
     const streaming = await t.createOnboardedUser();
     const other = await t.createOnboardedUser();
-    const chatId = await createManualChat(other, TRANSCRIPT);
+    const otherChat = await createManualChat(other, TRANSCRIPT);
     const client = new AbortController();
     await holdReply(streaming, client.signal);
-    await expectBusy(await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' }));
+    await waitFor(async () => (t.offlineGate.held === 1 ? true : undefined));
+    const [held] = await t.db.select({ id: chats.id }).from(chats).where(eq(chats.userId, streaming.id));
+    // The save updates the chat's row: a lock on it holds the save back until the test lets it go.
+    const save = holdSaveOf(held!.id);
+    await save.holding;
+
     disconnect(client);
+    await waitFor(async () => (t.offlineGate.held === 0 ? true : undefined));
+    // The server still works on the reply (it is saving what it has): its place is still taken. (No
+    // request here: on PGlite the lock holds the whole database, so even a session lookup waits.)
+    expect(t.deps.admission.repliesInFlight).toBe(1);
+    expect(t.deps.admission.fullReason()).toBe('replies');
+
+    save.release();
+    await save.done;
     await waitFor(async () => (t.deps.admission.repliesInFlight === 0 ? true : undefined));
+    const [answer] = await t.db
+      .select({ status: chatMessages.status })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.userId, streaming.id), eq(chatMessages.role, 'assistant')));
+    expect(answer).toEqual({ status: 'partial' });
     t.offlineGate.open();
-    await settleReplies(t.db);
-    const answered = await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' });
+    const answered = await other.client.post(`/api/chats/${otherChat}/messages`, { content: 'Referrals?' });
     expect(answered.status).toBe(200);
     await answered.text();
   });

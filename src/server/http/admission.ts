@@ -2,6 +2,7 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import type { Context, MiddlewareHandler } from 'hono';
 import { BUSY_MESSAGE, ERROR_CODES } from '../../shared/errors';
+import type { AppEnv } from '../context';
 import { errorBody } from './errors';
 
 /** What a full process is short of. */
@@ -104,50 +105,28 @@ export function busyResponse(c: Context) {
 
 /**
  * Admission for a route that starts a reply: refused with 503 before anything is stored or leased
- * when the process is full; otherwise the reply holds its place until its stream ends (read to the end,
- * failed or cancelled) or its client goes away. Add it after a route's validators.
+ * when the process is full. An admitted reply holds its place until it is saved, however its client
+ * fares (`replyPlaceRelease` hands the release to the reply); a route that answers without starting a
+ * reply (an error, a refusal) frees it at once. Add it after a route's validators.
  */
-export function admitReply(admission: Admission): MiddlewareHandler {
+export function admitReply(admission: Admission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const release = admission.admit();
     if (!release) return busyResponse(c);
+    c.set('releaseReplyPlace', release);
     try {
       await next();
     } catch (error) {
       release();
       throw error;
     }
-    const body = c.res.body;
-    if (!c.res.ok || !body) {
-      release();
-      return;
-    }
-    c.req.raw.signal.addEventListener('abort', release, { once: true });
-    c.res = new Response(releasedAtEnd(body, release), c.res);
+    if (!c.res.ok || !c.res.body) release();
   };
 }
 
-/** The same bytes, calling `release` once the stream ends, fails or is cancelled. */
-function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          controller.close();
-        } else {
-          controller.enqueue(value);
-        }
-      } catch (error) {
-        release();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
-  });
+/** The release of the place `admitReply` gave this request's reply, for the reply to call once saved. */
+export function replyPlaceRelease(c: Context<AppEnv>): () => void {
+  const release = c.get('releaseReplyPlace');
+  if (!release) throw new Error('a reply starts only behind admitReply');
+  return release;
 }

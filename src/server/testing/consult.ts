@@ -1,7 +1,8 @@
 import { startOpenAiStub } from '../../../scripts/lib/openai-stub.mjs';
 import type { Executor } from '../db/client';
 import { generationLeases } from '../db/schema';
-import { createTestApp, type TestUser } from './test-app';
+import { createTestApp, type TestApp, type TestUser } from './test-app';
+import { startYouTubeFixture } from './youtube-fixture';
 
 /** Creates a consultation from a pasted transcript; returns its id. */
 export async function createManualChat(user: TestUser, transcript: string): Promise<string> {
@@ -45,4 +46,21 @@ export async function startAppWithOpenAiStub(...[env, options]: Parameters<typeo
     await stub.close();
   };
   return { t, stub, close };
+}
+
+export type YouTubeFixture = Awaited<ReturnType<typeof startYouTubeFixture>>;
+
+/** The app reading YouTube from a local fixture: YouTube faked at the network edge only. */
+export async function startAppWithYouTubeFixture(): Promise<{
+  t: TestApp;
+  youtube: YouTubeFixture;
+  close: () => Promise<void>;
+}> {
+  const youtube = await startYouTubeFixture();
+  const t = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL });
+  const close = async () => {
+    await t.close();
+    await youtube.close();
+  };
+  return { t, youtube, close };
 }

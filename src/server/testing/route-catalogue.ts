@@ -584,4 +584,5 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },
+  'GET /admin/jobs': { request: () => ({ path: '/api/admin/jobs' }), expected: superAdminOnly(200) },
 };

@@ -18,6 +18,7 @@ export const ADMIN_MESSAGES = {
   noUsers: 'No users found',
   noWaitlist: 'No users in waitlist',
   waitlistFailed: 'Failed to load waitlist',
+  jobsFailed: 'Failed to load the background jobs',
   noSubscription: 'No active subscription',
 } as const;
 

@@ -10,6 +10,8 @@ export interface StreamGate {
   open(): void;
   /** Resolves when the stream may send its word number `index` (0-based), or when `signal` aborts. */
   pass(index: number, signal?: AbortSignal): Promise<void>;
+  /** Streams waiting at the gate now (an aborted stream leaves at once). */
+  readonly held: number;
 }
 
 export const DEFAULT_HOLD_AFTER_WORDS = 8;
@@ -36,6 +38,9 @@ export function createStreamGate(): StreamGate {
         waiting.add(release);
         signal?.addEventListener('abort', release, { once: true });
       });
+    },
+    get held() {
+      return waiting.size;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -33,10 +33,34 @@ export interface MailTransport {
 }
 
 export interface Mailer {
-  /** Records the mail in `outbox_emails`, then delivers it; throws when delivery fails (recorded as failed). */
+  /**
+   * Records the mail in `outbox_emails`, then delivers it. When delivery fails the row is marked failed,
+   * a retry is queued (when the mailer has `retryLater`) and `MailNotDelivered` is thrown.
+   */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers a recorded mail whose delivery failed; throws when it fails again. A mail that was
+   * delivered meanwhile, or erased with its account, is left alone: no mail is delivered twice.
+   */
+  redeliver(outboxId: string): Promise<'delivered' | 'nothing to do'>;
   close(): Promise<void>;
 }
+
+/** A mail recorded in the outbox that could not be delivered; `retrying` when a retry is queued. */
+export class MailNotDelivered extends Error {
+  constructor(
+    readonly outboxId: string,
+    readonly retrying: boolean,
+    cause: unknown,
+  ) {
+    super(`mail not delivered: ${errorText(cause)}`, { cause });
+  }
+}
+
+/** The job that retries failed deliveries (decision 045): its data is the outbox row's id only. */
+export const MAIL_RETRY_JOB = 'retry-mail';
+/** The wait before a failed mail's first retry; each later one waits about twice as long. */
+export const MAIL_RETRY_DELAY_SECONDS = 60;
 
 export interface MailerOptions {
   db: Database;
@@ -48,10 +72,12 @@ export interface MailerOptions {
    * anyone who reads a server's log could otherwise sign in as anyone.
    */
   printToLog: boolean;
+  /** Queues a retry of a recorded mail whose delivery failed (the job queue's MAIL_RETRY_JOB). */
+  retryLater?: (outboxId: string) => Promise<void>;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return createOutboxMailer(options.db, chooseTransport(options));
+  return createOutboxMailer(options.db, chooseTransport(options), options);
 }
 
 function chooseTransport({ smtpUrl, from, printToLog, logger }: MailerOptions): MailTransport {
@@ -63,7 +89,39 @@ function chooseTransport({ smtpUrl, from, printToLog, logger }: MailerOptions): 
   return createOutboxOnlyTransport();
 }
 
-export function createOutboxMailer(db: Database, transport: MailTransport): Mailer {
+export function createOutboxMailer(
+  db: Database,
+  transport: MailTransport,
+  { logger, retryLater }: { logger?: Logger; retryLater?: (outboxId: string) => Promise<void> } = {},
+): Mailer {
+  /** Delivers a recorded mail and records the outcome; throws when delivery fails. */
+  async function deliverRecorded(outboxId: string, message: MailMessage) {
+    try {
+      const status = await transport.deliver(message);
+      await db
+        .update(outboxEmails)
+        .set({ status, sentAt: status === 'stored' ? null : new Date(), error: null })
+        .where(eq(outboxEmails.id, outboxId));
+    } catch (error) {
+      await db
+        .update(outboxEmails)
+        .set({ status: 'failed', error: errorText(error).slice(0, 500) })
+        .where(eq(outboxEmails.id, outboxId));
+      throw error;
+    }
+  }
+
+  async function queueRetry(outboxId: string): Promise<boolean> {
+    if (!retryLater) return false;
+    try {
+      await retryLater(outboxId);
+      return true;
+    } catch (error) {
+      logger?.error({ err: error, outboxId }, 'could not queue the retry of a failed mail');
+      return false;
+    }
+  }
+
   return {
     async send(message) {
       const [row] = await db
@@ -73,24 +131,40 @@ export function createOutboxMailer(db: Database, transport: MailTransport): Mail
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
           kind: message.kind,
           userId: message.userId,
         })
         .returning({ id: outboxEmails.id });
       try {
-        const status = await transport.deliver(message);
-        await db
-          .update(outboxEmails)
-          .set({ status, sentAt: status === 'stored' ? null : new Date() })
-          .where(eq(outboxEmails.id, row!.id));
+        await deliverRecorded(row!.id, message);
       } catch (error) {
-        await db
-          .update(outboxEmails)
-          .set({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) })
-          .where(eq(outboxEmails.id, row!.id));
-        throw error;
+        throw new MailNotDelivered(row!.id, await queueRetry(row!.id), error);
       }
+    },
+    async redeliver(outboxId) {
+      // Taken back to 'pending' first, so a second retry of the same row finds nothing to do.
+      const [row] = await db
+        .update(outboxEmails)
+        .set({ status: 'pending' })
+        .where(and(eq(outboxEmails.id, outboxId), eq(outboxEmails.status, 'failed')))
+        .returning();
+      if (!row) return 'nothing to do';
+      await deliverRecorded(row.id, {
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        headers: row.headers ?? undefined,
+        kind: row.kind,
+        userId: row.userId ?? undefined,
+      });
+      return 'delivered';
     },
     close: () => transport.close(),
   };
+}
+
+function errorText(error: unknown): string {
+  return String((error as Error)?.message ?? error);
 }

@@ -1,54 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
 import { sendWeeklyEmails } from '../../features/suggestions/weekly-email';
 import { uniqueEmail } from '../../testing/fixtures';
+import { startSmtpServer, waitForMail } from '../../testing/smtp-server';
 import { insertPick, unsubscribeTokenOf, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  /** The message's header lines as sent (unfolded), before any decoding. */
-  headers: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtpServer() {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? '',
-          text: decodeQuotedPrintable(raw),
-          headers: raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links in the raw message. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -94,16 +51,12 @@ describe('mail over SMTP', () => {
     const week = unusedWeek();
     await insertPick(t.db, { week });
     await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
-    // The SMTP server may store the message a moment after it acknowledged it.
-    const weekly = (m: ReceivedMail) =>
-      m.to.includes(reader.email) && m.text.includes('turned on weekly video suggestions');
-    for (let i = 0; i < 100 && !smtp.received.some(weekly); i++) await new Promise((r) => setTimeout(r, 50));
-    const mail = smtp.received.find(weekly);
+    const mail = await waitForMail(smtp.received, reader.email, 'turned on weekly video suggestions');
     const token = await unsubscribeTokenOf(t.db, reader.id);
-    expect(mail!.headers).toContain(
+    expect(mail.headers).toContain(
       `List-Unsubscribe: <http://localhost:3000/api/suggestions/unsubscribe?token=${token}>`,
     );
-    expect(mail!.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     // What a mail client's one-click sends: a form POST to that address, with no cookie and no Origin.
     const oneClick = await t.app.request(`/api/suggestions/unsubscribe?token=${token}`, {
       method: 'POST',

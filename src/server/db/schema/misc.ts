@@ -41,6 +41,8 @@ export const outboxEmails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers (List-Unsubscribe…), kept so a failed delivery can be retried as it was. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     kind: text('kind').notNull(),
     /** The account the mail is to or about (a support request names its sender): erased with it. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -24,74 +24,78 @@ import { findUser, getUserDetail, listUsers, setUserRole } from './admin-users.s
  */
 export function adminRoutes(deps: AppDeps) {
   const { db } = deps;
-  return new Hono<AppEnv>()
-    .use(requireRole('super_admin'))
-    .get('/users', validate('query', adminUsersQuery), async (c) => {
-      const { q, page } = c.req.valid('query');
-      return c.json(await listUsers(db, q, page), 200);
-    })
-    .get('/users/:id', validate('param', userIdParam), async (c) => {
-      return c.json(await getUserDetail(db, c.req.valid('param').id), 200);
-    })
-    .put('/users/:id/role', validate('param', userIdParam), validate('json', setRoleInput), async (c) => {
-      const user = await setUserRole(db, currentUser(c), c.req.valid('param').id, c.req.valid('json').role);
-      return c.json({ user }, 200);
-    })
-    .get('/users/:id/profile', validate('param', userIdParam), async (c) => {
-      const user = await findUser(db, c.req.valid('param').id);
-      return c.json({ profile: { ...(await getProfile(db, user.id)), email: user.email } }, 200);
-    })
-    .get('/users/:id/usage', validate('param', userIdParam), async (c) => {
-      const user = await findUser(db, c.req.valid('param').id);
-      return c.json(await getUsageSummary(db, toSessionUser(user)), 200);
-    })
-    .get(
-      '/users/:id/tickets',
-      validate('param', userIdParam),
-      validate('query', pageCursorQuery('tickets')),
-      async (c) => {
+  return (
+    new Hono<AppEnv>()
+      .use(requireRole('super_admin'))
+      .get('/users', validate('query', adminUsersQuery), async (c) => {
+        const { q, page } = c.req.valid('query');
+        return c.json(await listUsers(db, q, page), 200);
+      })
+      .get('/users/:id', validate('param', userIdParam), async (c) => {
+        return c.json(await getUserDetail(db, c.req.valid('param').id), 200);
+      })
+      .put('/users/:id/role', validate('param', userIdParam), validate('json', setRoleInput), async (c) => {
+        const user = await setUserRole(db, currentUser(c), c.req.valid('param').id, c.req.valid('json').role);
+        return c.json({ user }, 200);
+      })
+      .get('/users/:id/profile', validate('param', userIdParam), async (c) => {
         const user = await findUser(db, c.req.valid('param').id);
-        return c.json(await listTicketThreads(db, user.id, c.req.valid('query').cursor), 200);
-      },
-    )
-    .get(
-      '/users/:id/chats',
-      validate('param', userIdParam),
-      validate('query', pageCursorQuery('chats')),
-      async (c) => {
+        return c.json({ profile: { ...(await getProfile(db, user.id)), email: user.email } }, 200);
+      })
+      .get('/users/:id/usage', validate('param', userIdParam), async (c) => {
         const user = await findUser(db, c.req.valid('param').id);
-        return c.json(await pageOfChats(db, user.id, c.req.valid('query').cursor), 200);
-      },
-    )
-    .patch('/chats/:id', validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
-      const chat = await renameChatAsStaff(
-        db,
-        currentUser(c),
-        c.req.valid('param').id,
-        c.req.valid('json').title,
-      );
-      return c.json({ chat }, 200);
-    })
-    .delete('/chats/:id', validate('param', uuidParam), async (c) => {
-      await deleteChatAsStaff(db, currentUser(c), c.req.valid('param').id);
-      return c.json({ deleted: true as const }, 200);
-    })
-    .post(
-      '/tickets/:id/replies',
-      validate('param', uuidParam),
-      validate('json', ticketReplyInput),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const reply = await replyAsSupport(deps, currentUser(c), id, c.req.valid('json').message);
-        return c.json({ reply }, 201);
-      },
-    )
-    .post('/tickets/:id/resolve', validate('param', uuidParam), async (c) => {
-      const ticket = await resolveTicket(db, currentUser(c), c.req.valid('param').id);
-      return c.json({ ticket }, 200);
-    })
-    .get('/waitlist', async (c) => c.json(await listWaitlist(db), 200))
-    .get('/audit', validate('query', auditQuery), async (c) => {
-      return c.json(await listAudit(db, c.req.valid('query')), 200);
-    });
+        return c.json(await getUsageSummary(db, toSessionUser(user)), 200);
+      })
+      .get(
+        '/users/:id/tickets',
+        validate('param', userIdParam),
+        validate('query', pageCursorQuery('tickets')),
+        async (c) => {
+          const user = await findUser(db, c.req.valid('param').id);
+          return c.json(await listTicketThreads(db, user.id, c.req.valid('query').cursor), 200);
+        },
+      )
+      .get(
+        '/users/:id/chats',
+        validate('param', userIdParam),
+        validate('query', pageCursorQuery('chats')),
+        async (c) => {
+          const user = await findUser(db, c.req.valid('param').id);
+          return c.json(await pageOfChats(db, user.id, c.req.valid('query').cursor), 200);
+        },
+      )
+      .patch('/chats/:id', validate('param', uuidParam), validate('json', renameChatInput), async (c) => {
+        const chat = await renameChatAsStaff(
+          db,
+          currentUser(c),
+          c.req.valid('param').id,
+          c.req.valid('json').title,
+        );
+        return c.json({ chat }, 200);
+      })
+      .delete('/chats/:id', validate('param', uuidParam), async (c) => {
+        await deleteChatAsStaff(db, currentUser(c), c.req.valid('param').id);
+        return c.json({ deleted: true as const }, 200);
+      })
+      .post(
+        '/tickets/:id/replies',
+        validate('param', uuidParam),
+        validate('json', ticketReplyInput),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const reply = await replyAsSupport(deps, currentUser(c), id, c.req.valid('json').message);
+          return c.json({ reply }, 201);
+        },
+      )
+      .post('/tickets/:id/resolve', validate('param', uuidParam), async (c) => {
+        const ticket = await resolveTicket(db, currentUser(c), c.req.valid('param').id);
+        return c.json({ ticket }, 200);
+      })
+      .get('/waitlist', async (c) => c.json(await listWaitlist(db), 200))
+      .get('/audit', validate('query', auditQuery), async (c) => {
+        return c.json(await listAudit(db, c.req.valid('query')), 200);
+      })
+      // The job queue's health (decision 045): waiting, running, failed in 24 h, each schedule's last run.
+      .get('/jobs', async (c) => c.json(await deps.jobs.health(), 200))
+  );
 }

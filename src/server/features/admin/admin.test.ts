@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
+import { MAIL_RETRY_JOB } from '../../adapters/mail';
 import {
   auditLog,
   chats,
@@ -10,8 +11,11 @@ import {
   users,
   waitlist,
 } from '../../db/schema';
+import { makeWaitingJobsDue } from '../../testing/jobs';
 import { insertChat, insertMessage, insertTicket } from '../../testing/library-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { INDEX_MIGRATED_VIDEOS_JOB } from '../chat/sources.service';
+import { WEEKLY_EMAIL_JOB } from '../suggestions/weekly-email';
 
 let t: TestApp;
 let boss: TestUser;
@@ -45,6 +49,7 @@ describe('every admin route is for super admins only', () => {
       ['POST', `/api/admin/tickets/${ticket.id}/resolve`],
       ['GET', '/api/admin/waitlist'],
       ['GET', '/api/admin/audit'],
+      ['GET', '/api/admin/jobs'],
       ['DELETE', `/api/admin/chats/${chat.id}`],
     ];
     const user = await t.createOnboardedUser();
@@ -328,6 +333,28 @@ describe('tickets lifecycle', () => {
     }
     const [row] = await t.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id));
     expect(row!.resolved).toBe(false);
+  });
+});
+
+describe('background jobs view', () => {
+  it('shows each job’s waiting and failed counts and its schedule', async () => {
+    await t.deps.jobs.send(MAIL_RETRY_JOB, { outboxId: MISSING_UUID }, { delaySeconds: 3600 });
+    // A weekly run that cannot work out its week fails each try, then for good.
+    await t.deps.jobs.send(WEEKLY_EMAIL_JOB, { at: 'not a time' });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await makeWaitingJobsDue(t.db, WEEKLY_EMAIL_JOB);
+      expect(await t.deps.jobs.runQueued(WEEKLY_EMAIL_JOB)).toBe(1);
+    }
+    const { queues } = await boss.client.json('/api/admin/jobs');
+    const queue = (name: string) => queues.find((q: { name: string }) => q.name === name);
+    expect(queue(MAIL_RETRY_JOB)).toMatchObject({ waiting: 1, running: 0, failedLast24h: 0, schedule: null });
+    expect(queue(WEEKLY_EMAIL_JOB)).toMatchObject({
+      waiting: 0,
+      failedLast24h: 1,
+      schedule: '*/10 * * * 1',
+      lastRunAt: null,
+    });
+    expect(queue(INDEX_MIGRATED_VIDEOS_JOB)).toMatchObject({ waiting: 0, failedLast24h: 0 });
   });
 });
 

@@ -13,6 +13,7 @@ import { FEED_PROBLEMS, type FeedValidators } from '../../adapters/channels';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/errors';
+import type { JobDefinition } from '../../jobs';
 import { consultedVideoIds } from '../chats/chats.queries';
 import { keywordsOf, matchKeywords } from '../suggestions/suggestions.service';
 import {
@@ -31,6 +32,9 @@ import {
 
 /** A channel's feed is read at most this often (once for all its followers). */
 export const POLL_EVERY_HOURS = 3;
+export const POLL_CHANNELS_JOB = 'poll-channels';
+/** How often the poll looks for due channels: each is still read at most every POLL_EVERY_HOURS. */
+const POLL_SCHEDULE = '*/15 * * * *';
 /** Channels claimed per round of a poll, and feeds read at once. */
 const POLL_BATCH = 50;
 const POLL_CONCURRENCY = 8;
@@ -214,4 +218,24 @@ export async function pollDueChannels(
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
   }
   return counts;
+}
+
+/**
+ * The job of the poll, every 15 minutes: one run at a time across processes. A shutdown stops it between
+ * batches and it is retried; what it had claimed is read at its next due time.
+ */
+export function pollChannelsJob(deps: ChannelDeps & Pick<AppDeps, 'shutdownSignal'>): JobDefinition {
+  return {
+    name: POLL_CHANNELS_JOB,
+    schedule: POLL_SCHEDULE,
+    singleton: true,
+    timeoutSeconds: 60 * 60,
+    async run() {
+      const counts = await pollDueChannels(deps, new Date());
+      if (counts.fresh + counts.not_modified + counts.failed > 0)
+        deps.logger.info(counts, 'channel feeds read');
+      if (deps.shutdownSignal.aborted)
+        throw new Error('stopped by the shutdown before every due channel was read');
+    },
+  };
 }

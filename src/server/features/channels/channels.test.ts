@@ -9,7 +9,7 @@ import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../te
 import { randomVideoId } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { FIXTURE_CHANNEL_ID, startYouTubeFixture } from '../../testing/youtube-fixture';
-import { pollDueChannels } from './channels.service';
+import { POLL_CHANNELS_JOB, pollDueChannels } from './channels.service';
 
 let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
 let t: TestApp;
@@ -259,6 +259,29 @@ describe('polling the feeds', () => {
     // The channel row stays (its name is resolved) with the videos read so far.
     expect(await t.db.select().from(channelVideos).where(eq(channelVideos.channelId, channelId))).not.toEqual(
       [],
+    );
+  });
+});
+
+describe('the poll job', () => {
+  it('runs on the job queue and reads the channels that are due', async () => {
+    const user = await follower();
+    const channelId = await followFreshChannel(user);
+    youtube.publish(channelId, {
+      videoId: randomVideoId(),
+      title: 'Read by the job',
+      description: '',
+      publishedAt: new Date(),
+    });
+    // Three hours on: the channel is due.
+    await t.db
+      .update(channels)
+      .set({ nextPollAt: new Date(Date.now() - 1000) })
+      .where(eq(channels.id, channelId));
+    await t.deps.jobs.send(POLL_CHANNELS_JOB);
+    expect(await t.deps.jobs.runQueued(POLL_CHANNELS_JOB)).toBe(1);
+    expect((await newVideos(user)).videos.map((v: { title: string }) => v.title)).toContain(
+      'Read by the job',
     );
   });
 });

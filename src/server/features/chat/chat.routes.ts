@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   chatIdParam,
   chatViewQuery,
@@ -10,7 +10,7 @@ import {
 import { sourceParams } from '../../../shared/schemas/sources';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv, SessionUser } from '../../context';
-import { admitReply } from '../../http/admission';
+import { admitReply, replyPlaceRelease } from '../../http/admission';
 import { AppError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -35,8 +35,14 @@ import {
   showVersion,
   storeQuestion,
 } from './chat.service';
-import { streamReply } from './generation';
+import { type ReplyRequest, streamReply } from './generation';
 import { HISTORY_MESSAGES } from './prompt';
+
+/** The client of a reply that `admitReply` let in: its request, and the release of its place. */
+const replyClient = (c: Context<AppEnv>) => ({
+  clientRequest: c.req.raw,
+  releasePlace: replyPlaceRelease(c),
+});
 
 const replyInProgress = () =>
   new AppError(409, 'reply_in_progress', 'Another reply is still being written. Wait for it to finish.');
@@ -64,7 +70,7 @@ export function chatRoutes(deps: AppDeps) {
 
   /** Stores a question (a follow-up, or an edited one) after `parentId` and streams its answer. */
   async function answerQuestion(
-    clientRequest: Request,
+    client: Pick<ReplyRequest, 'clientRequest' | 'releasePlace'>,
     user: SessionUser,
     chat: ChatRow,
     question: { content: string; parentId: string | null; history: () => Promise<HistoryMessage[]> },
@@ -82,7 +88,7 @@ export function chatRoutes(deps: AppDeps) {
         history,
         slot,
         placement,
-        clientRequest,
+        ...client,
       });
     } catch (error) {
       await slot.release(deps.db);
@@ -120,7 +126,7 @@ export function chatRoutes(deps: AppDeps) {
         history: [],
         slot,
         placement: { parentId: null, leafBefore: null },
-        clientRequest: c.req.raw,
+        ...replyClient(c),
       });
     })
     .post(
@@ -132,7 +138,7 @@ export function chatRoutes(deps: AppDeps) {
       async (c) => {
         const user = currentUser(c);
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
-        return answerQuestion(c.req.raw, user, chat, {
+        return answerQuestion(replyClient(c), user, chat, {
           content: c.req.valid('json').content,
           parentId: chat.currentLeafId,
           history: () =>
@@ -151,7 +157,7 @@ export function chatRoutes(deps: AppDeps) {
         const { chatId, messageId } = c.req.valid('param');
         const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
         const edited = await editedQuestionBase(deps, user, chat, messageId);
-        return answerQuestion(c.req.raw, user, chat, {
+        return answerQuestion(replyClient(c), user, chat, {
           content: c.req.valid('json').content,
           parentId: edited.parentId,
           history: async () => edited.history,
@@ -183,7 +189,7 @@ export function chatRoutes(deps: AppDeps) {
           slot,
           placement,
           regeneration: true,
-          clientRequest: c.req.raw,
+          ...replyClient(c),
         });
       },
     )

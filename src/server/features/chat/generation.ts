@@ -69,6 +69,8 @@ interface ReplyBase {
    * `app.request()` builds one) passes its caller's abort on only while the Request is reachable.
    */
   clientRequest: Request;
+  /** Frees the reply's place in admission (decision 042): called once the reply is saved, not before. */
+  releasePlace: () => void;
 }
 
 /** A reply in a chat, or the answer of 'Ask your library' in the consultation it has just opened. */
@@ -104,7 +106,8 @@ interface Reply {
 /**
  * Streams a reply as the AI SDK's UI message stream and stores it when it ends, however it ends:
  * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down).
- * The stored answer, the chat's total, the month's usage and the lease's release are one statement.
+ * The stored answer, the chat's total, the month's usage and the lease's release are one statement;
+ * the reply's place in admission is freed after it, since the server works on a reply until it is saved.
  */
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   // The chat row, its transcript and segments (or the library's passages) build the prompt and are let
@@ -113,7 +116,7 @@ export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   const { chat, library: _library, ...base } = request;
   const lean: LeanRequest = { ...base, chat: { id: chat.id } };
   const stream = createUIMessageStream<ConsultUIMessage>({
-    execute: ({ writer }) => writeReply(deps, lean, sources, writer),
+    execute: ({ writer }) => writeReply(deps, lean, sources, writer).finally(lean.releasePlace),
     onError: () => apologyFor(lean),
   });
   return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });

@@ -5,11 +5,11 @@ import { libraryVideos, users, videoPassages } from '../../db/schema';
 import { capturedLog } from '../../testing/captured-log';
 import { createTestApp } from '../../testing/test-app';
 import { openTestDatabase } from '../../testing/test-database';
-import { startIndexingPendingVideos } from './sources.service';
+import { INDEX_MIGRATED_VIDEOS_JOB } from './sources.service';
 
-/** Videos migrated from before sources existed are indexed in the background (decision 038). */
+/** Videos migrated from before sources existed are indexed by a job on the queue (decisions 038, 045). */
 describe('indexing migrated videos', () => {
-  it('starts after the server, which serves meanwhile, and skips a video it cannot cut, logging it', async () => {
+  it('runs as a job while the server serves, and skips a video it cannot cut, logging it', async () => {
     const database = await openTestDatabase();
     await migrateDatabase(database);
     await database.db.insert(users).values({ id: 'user-owner', name: 'Owner', email: 'owner@example.com' });
@@ -39,9 +39,10 @@ describe('indexing migrated videos', () => {
       const user = await t.createOnboardedUser();
       expect((await user.client.get('/api/chats')).status).toBe(200);
 
-      const indexing = startIndexingPendingVideos(t.deps);
+      await t.deps.jobs.send(INDEX_MIGRATED_VIDEOS_JOB);
+      const indexing = t.deps.jobs.runQueued(INDEX_MIGRATED_VIDEOS_JOB);
       expect((await user.client.get('/api/chats')).status).toBe(200);
-      await indexing.stop();
+      expect(await indexing).toBe(1);
 
       expect(await unindexed()).toEqual([]);
       const passagesOf = async (video: { id: string } | undefined) =>

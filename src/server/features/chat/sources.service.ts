@@ -14,6 +14,7 @@ import type { AppDeps } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { chatSources, libraryVideos } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import type { JobDefinition } from '../../jobs';
 import type { Logger } from '../../logger';
 import {
   chatPassages,
@@ -249,19 +250,27 @@ export async function indexPendingVideos(db: Database, logger: Logger, signal?: 
   if (indexed > 0) logger.info({ videos: indexed }, 'indexed the passages of migrated videos');
 }
 
+export const INDEX_MIGRATED_VIDEOS_JOB = 'index-migrated-videos';
+
 /**
- * Indexes migrated videos in the background while the server serves; `stop` (after the shutdown
- * signal) waits for the batch under way.
+ * The job that indexes migrated videos while the server serves: queued when a server starts, run by one
+ * process. A shutdown stops it between batches and it is retried, by this process or another.
  */
-export function startIndexingPendingVideos({
+export function indexMigratedVideosJob({
   db,
   logger,
   shutdownSignal,
-}: Pick<AppDeps, 'db' | 'logger' | 'shutdownSignal'>) {
-  const running = indexPendingVideos(db, logger, shutdownSignal).catch((error) =>
-    logger.error({ err: error }, 'indexing the passages of migrated videos failed'),
-  );
-  return { stop: () => running };
+}: Pick<AppDeps, 'db' | 'logger' | 'shutdownSignal'>): JobDefinition {
+  return {
+    name: INDEX_MIGRATED_VIDEOS_JOB,
+    singleton: true,
+    queueAtStart: true,
+    timeoutSeconds: 6 * 60 * 60,
+    async run() {
+      await indexPendingVideos(db, logger, shutdownSignal);
+      if (shutdownSignal.aborted) throw new Error('stopped by the shutdown before every video was indexed');
+    },
+  };
 }
 
 /**

@@ -8,22 +8,18 @@ import {
 } from '../../../shared/schemas/sources';
 import { MALFORMED_CAPTIONS_MESSAGE } from '../../../shared/transcript';
 import { chatSources, libraryVideos, transcriptCache, videoPassages } from '../../db/schema';
-import { createManualChat } from '../../testing/consult';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { createManualChat, startAppWithYouTubeFixture, type YouTubeFixture } from '../../testing/consult';
+import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
-import { startYouTubeFixture } from '../../testing/youtube-fixture';
 import { passagesForChat, searchLibrary } from './sources.service';
 
-let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
+let youtube: YouTubeFixture;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  youtube = await startYouTubeFixture();
-  t = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL });
+  ({ t, youtube, close } = await startAppWithYouTubeFixture());
 });
-afterAll(async () => {
-  await t.close();
-  await youtube.close();
-});
+afterAll(() => close());
 
 const PRICING = [
   '0:00',

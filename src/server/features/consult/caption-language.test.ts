@@ -1,21 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats, libraryVideos } from '../../db/schema';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { startYouTubeFixture } from '../../testing/youtube-fixture';
+import { startAppWithYouTubeFixture } from '../../testing/consult';
+import type { TestApp, TestUser } from '../../testing/test-app';
 
 /** The intake's caption tracks and every video's language: chosen, detected, stated, refused. */
 
-let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  youtube = await startYouTubeFixture();
-  t = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL });
+  ({ t, close } = await startAppWithYouTubeFixture());
 });
-afterAll(async () => {
-  await t.close();
-  await youtube.close();
-});
+afterAll(() => close());
 
 const SPANISH_VIDEO = 'https://www.youtube.com/watch?v=spanishEs01';
 const SPANISH =
@@ -34,6 +30,9 @@ async function videoOf(user: TestUser, chatId: string) {
   const view = await user.client.json(`/api/chats/${chatId}`);
   return { transcript: chat!.transcript, stored: stored!.language, shown: view.sources[0].language };
 }
+
+const create = (user: TestUser, body: Record<string, unknown>) =>
+  user.client.json('/api/chats', { method: 'POST', json: body }, 201) as Promise<{ id: string }>;
 
 async function rowCounts() {
   const [chatRows] = await t.db.select({ n: count() }).from(chats);
@@ -79,11 +78,7 @@ describe('caption tracks in the intake', () => {
 
   it("stores the default track's transcript and language, shown with the video", async () => {
     const user = await t.createOnboardedUser();
-    const { id } = await user.client.json(
-      '/api/chats',
-      { method: 'POST', json: { source: 'youtube', youtubeUrl: SPANISH_VIDEO } },
-      201,
-    );
+    const { id } = await create(user, { source: 'youtube', youtubeUrl: SPANISH_VIDEO });
     expect(await videoOf(user, id)).toEqual({
       transcript: expect.stringContaining('Welcome back to the channel (es)'),
       stored: 'es',
@@ -93,11 +88,7 @@ describe('caption tracks in the intake', () => {
 
   it('stores the track the user picked, never the text of another track', async () => {
     const user = await t.createOnboardedUser();
-    const { id } = await user.client.json(
-      '/api/chats',
-      { method: 'POST', json: { source: 'youtube', youtubeUrl: SPANISH_VIDEO, trackId: 'a.en' } },
-      201,
-    );
+    const { id } = await create(user, { source: 'youtube', youtubeUrl: SPANISH_VIDEO, trackId: 'a.en' });
     const video = await videoOf(user, id);
     expect(video).toMatchObject({ stored: 'en', shown: 'en' });
     expect(video.transcript).toContain('Welcome back to the channel (en auto)');
@@ -106,11 +97,7 @@ describe('caption tracks in the intake', () => {
 
   it('adds a video to a consultation with its picked track and language', async () => {
     const user = await t.createOnboardedUser();
-    const { id } = await user.client.json(
-      '/api/chats',
-      { method: 'POST', json: { source: 'manual', transcript: SPANISH } },
-      201,
-    );
+    const { id } = await create(user, { source: 'manual', transcript: SPANISH });
     const { source } = await user.client.json(
       `/api/chats/${id}/sources`,
       { method: 'POST', json: { source: 'youtube', youtubeUrl: SPANISH_VIDEO, trackId: 'a.en' } },
@@ -139,9 +126,6 @@ describe('caption tracks in the intake', () => {
 });
 
 describe('the language of a pasted transcript or a caption file', () => {
-  const create = (user: TestUser, body: Record<string, unknown>) =>
-    user.client.json('/api/chats', { method: 'POST', json: body }, 201) as Promise<{ id: string }>;
-
   it('is detected when the user does not say, and stored as the user confirmed it otherwise', async () => {
     const user = await t.createOnboardedUser();
     const detected = await create(user, { source: 'manual', transcript: SPANISH });

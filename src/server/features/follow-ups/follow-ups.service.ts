@@ -108,7 +108,7 @@ async function suggest(
   context: { answer: string; profile: BusinessProfileInput; passages: CandidatePassage[] },
 ): Promise<Suggested> {
   const offline = (): Suggested => ({
-    questions: offlineFollowUps(context.answer, context.passages),
+    questions: offlineFollowUps(context.answer, context.passages, context.profile.answerLanguage),
     source: 'offline',
     tokens: { prompt: 0, completion: 0 },
   });

@@ -1,4 +1,5 @@
 import { citationParts } from '../../../shared/citations';
+import { offlinePhrases } from '../../../shared/offline-phrases';
 
 /** At most this many questions are suggested under an answer. */
 export const MAX_FOLLOW_UPS = 3;
@@ -35,8 +36,8 @@ export function answerUsed(answer: string, passage: CandidatePassage): boolean {
   return shared / passageWords.length > 0.6;
 }
 
-/** A passage's opening words as a question about it. */
-function questionAbout(passage: CandidatePassage): string | null {
+/** A passage's opening words as a question about it, in the answer language where we can. */
+function questionAbout(passage: CandidatePassage, language: string): string | null {
   const opening = passage.text.split(/(?<=[.!?])\s/)[0] ?? '';
   const snippet = opening
     .split(/\s+/)
@@ -46,7 +47,7 @@ function questionAbout(passage: CandidatePassage): string | null {
     .replace(/[.,;:!?"“”]+$/u, '')
     .replace(/["“”]/gu, '');
   if (words(snippet).length < 3) return null;
-  const question = `What does the video say about “${snippet}”?`;
+  const question = offlinePhrases(language).questionAbout(snippet);
   return question.length <= MAX_FOLLOW_UP_CHARS ? question : null;
 }
 
@@ -54,16 +55,23 @@ function questionAbout(passage: CandidatePassage): string | null {
  * Up to three questions about passages the answer did not use yet, best first (the caller ranks the
  * passages against the user's profile), never the same question twice.
  */
-export function offlineFollowUps(answer: string, passages: readonly CandidatePassage[]): string[] {
+export function offlineFollowUps(
+  answer: string,
+  passages: readonly CandidatePassage[],
+  language = 'en',
+): string[] {
   const questions: string[] = [];
   for (const passage of passages) {
     if (answerUsed(answer, passage)) continue;
-    const question = questionAbout(passage);
+    const question = questionAbout(passage, language);
     if (question && !questions.includes(question)) questions.push(question);
     if (questions.length === MAX_FOLLOW_UPS) break;
   }
   return questions;
 }
+
+/** A question's end in the answer languages' scripts: Latin, full-width (Chinese, Japanese), Arabic. */
+const QUESTION_MARK = /[?？؟]$/u;
 
 /**
  * The questions in a model's reply: one a line, numbering and bullets dropped, only lines that ask
@@ -73,6 +81,6 @@ export function parseFollowUps(reply: string): string[] {
   const questions = reply
     .split('\n')
     .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/u, '').trim())
-    .filter((line) => line.endsWith('?') && line.length >= 8 && line.length <= MAX_FOLLOW_UP_CHARS);
+    .filter((line) => QUESTION_MARK.test(line) && line.length >= 8 && line.length <= MAX_FOLLOW_UP_CHARS);
   return [...new Set(questions)].slice(0, MAX_FOLLOW_UPS);
 }

@@ -29,6 +29,13 @@ describe('offline follow-ups', () => {
       'What does the video say about “Sell gift boxes to local companies in December”?',
       'What does the video say about “Train a second baker to open on Sundays”?',
     ]);
+    // In the answer language where it has the words; the passage is quoted as the video says it.
+    expect(offlineFollowUps('Raise your prices [00:05].', passages, 'es')[0]).toBe(
+      '¿Qué dice el vídeo sobre «A loyalty card brings regulars back each week»?',
+    );
+    expect(offlineFollowUps('Raise your prices [00:05].', passages, 'ko')[0]).toBe(
+      'What does the video say about “A loyalty card brings regulars back each week”?',
+    );
     expect(offlineFollowUps('Everything [00:05] [01:10] [01:20] [02:20] [04:40] [05:50]', passages)).toEqual(
       [],
     );
@@ -55,5 +62,9 @@ describe('parsing a model’s follow-ups', () => {
       'What does a bread class cost to run?',
     ]);
     expect(parseFollowUps('No questions here.')).toEqual([]);
+    // Questions in the answer languages' scripts end in their own marks.
+    expect(
+      parseFollowUps('如何为面包订阅盒定价才合适？\nكيف أسعّر صناديق الخبز؟\n¿Cómo fidelizo a mis clientes?'),
+    ).toEqual(['如何为面包订阅盒定价才合适？', 'كيف أسعّر صناديق الخبز؟', '¿Cómo fidelizo a mis clientes?']);
   });
 });

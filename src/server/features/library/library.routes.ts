@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { askLibraryInput } from '../../../shared/schemas/sources';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { admitReply } from '../../http/admission';
+import { admitReply, replyPlaceRelease } from '../../http/admission';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
@@ -35,6 +35,7 @@ export function libraryRoutes(deps: AppDeps) {
           slot,
           placement,
           clientRequest: c.req.raw,
+          releasePlace: replyPlaceRelease(c),
           library,
         });
       } catch (error) {

@@ -25,6 +25,7 @@ export async function proposePlan(
     businessName: profile.businessName,
     shortTermGoal: profile.businessGoals.shortTerm,
     currentChallenges: profile.currentChallenges,
+    answerLanguage: profile.answerLanguage,
   };
   const today = isoDay(now);
   const items =

@@ -102,5 +102,15 @@ describe("'Answer in' with the offline model", () => {
     const { text } = await readUiStream(await user.client.post(`/api/chats/${chatId}/first-reply`));
     expect(text.split('El modelo sin conexión cita el vídeo tal como es')).toHaveLength(2);
     expect(text).toContain('[00:00] "Welcome to the show. Referrals reward both sides');
+
+    // Its plan proposal and follow-up suggestions add their few words in Spanish too.
+    const answer = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-1) as { id: string };
+    const path = `/api/chats/${chatId}/messages/${answer.id}`;
+    const { questions } = await user.client.json(`${path}/follow-ups`, { method: 'POST' });
+    expect(questions).toEqual([expect.stringMatching(/^¿Qué dice el vídeo sobre «Raise prices/)]);
+    const { proposal } = await user.client.json(`${path}/plan-proposal`, { method: 'POST' });
+    expect(proposal.items[0].why).toContain(
+      'Acerca a Brightside Bakery a tu objetivo: reach 300 weekly subscribers.',
+    );
   });
 });

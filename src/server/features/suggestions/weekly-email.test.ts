@@ -1,12 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWeeks, isoDay, weekOf } from '../../../shared/suggestions';
+import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from '../../adapters/mail';
 import { channelVideos, users, weeklyEmailSends } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { insertChannel } from '../../testing/channels';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { makeWaitingJobsDue, waitingJobs } from '../../testing/jobs';
 import { insertChat } from '../../testing/library-fixtures';
 import { insertPlanItem } from '../../testing/plan';
+import { startSmtpServer, waitForMail } from '../../testing/smtp-server';
 import { insertPick, randomVideoId, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase, secondConnection } from '../../testing/test-database';
@@ -143,23 +146,56 @@ describe('the weekly e-mail', () => {
     expect(await weeklyMailsTo(reader)).toHaveLength(1);
   });
 
-  it('tries a mail that could not be delivered again on a later run', async () => {
-    const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+  it('retries a mail the mail server refused, with backoff, and delivers it once', async () => {
+    const smtp = await startSmtpServer();
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     try {
-      const reader = await broken.createOnboardedUser();
+      const reader = await app.createOnboardedUser();
       await reader.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
       const week = unusedWeek();
-      await insertPick(broken.db, { week });
-      expect(await sendWeeklyEmails(broken.deps, mondayMorning(week))).toBe(0);
-      const [failed] = (await broken.mailsTo(reader.email)).filter((m) => m.kind === WEEKLY_EMAIL_KIND);
-      expect(failed!.status).toBe('failed');
-      const claims = await broken.db
-        .select()
-        .from(weeklyEmailSends)
-        .where(and(eq(weeklyEmailSends.userId, reader.id), eq(weeklyEmailSends.week, week)));
-      expect(claims).toEqual([]);
+      await insertPick(app.db, { week });
+      smtp.refuse(true);
+      const before = Date.now();
+      expect(await sendWeeklyEmails(app.deps, mondayMorning(week))).toBe(0);
+      const mails = async () =>
+        (await app.mailsTo(reader.email)).filter((mail) => mail.kind === WEEKLY_EMAIL_KIND);
+      expect((await mails()).map((mail) => mail.status)).toEqual(['failed']);
+      // The claim stays: a later run sends nothing new, the queued retry delivers the mail recorded.
+      expect(await sendWeeklyEmails(app.deps, mondayMorning(week))).toBe(0);
+      expect(await mails()).toHaveLength(1);
+      const [retry] = await waitingJobs(app.db, MAIL_RETRY_JOB);
+      expect(retry!.startAfter.getTime()).toBeGreaterThanOrEqual(before + MAIL_RETRY_DELAY_SECONDS * 1000);
+      expect(await app.deps.jobs.runQueued(MAIL_RETRY_JOB)).toBe(0);
+
+      // Still refused when the retry is due: tried again later, and later again (backoff).
+      await makeWaitingJobsDue(app.db, MAIL_RETRY_JOB);
+      expect(await app.deps.jobs.runQueued(MAIL_RETRY_JOB)).toBe(1);
+      const [secondRetry] = await waitingJobs(app.db, MAIL_RETRY_JOB);
+      expect(secondRetry!.state).toBe('retry');
+      // pg-boss waits retryDelay × 2^retries × (½ to 1): at least half the first delay.
+      const ranAt = Date.now();
+      expect(secondRetry!.startAfter.getTime()).toBeGreaterThanOrEqual(
+        ranAt + (MAIL_RETRY_DELAY_SECONDS / 2) * 1000 - 1000,
+      );
+      expect((await mails()).map((mail) => mail.status)).toEqual(['failed']);
+
+      smtp.refuse(false);
+      await makeWaitingJobsDue(app.db, MAIL_RETRY_JOB);
+      expect(await app.deps.jobs.runQueued(MAIL_RETRY_JOB)).toBe(1);
+      expect((await mails()).map((mail) => mail.status)).toEqual(['sent']);
+      expect(await waitingJobs(app.db, MAIL_RETRY_JOB)).toEqual([]);
+      // Delivered once: a retry of the same mail finds nothing to do.
+      expect(await app.deps.mailer.redeliver((await mails())[0]!.id)).toBe('nothing to do');
+      expect(await sendWeeklyEmails(app.deps, mondayMorning(week))).toBe(0);
+      const weekly = await waitForMail(smtp.received, reader.email, 'turned on weekly video suggestions');
+      expect(weekly.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      const weeklies = smtp.received.filter((mail) =>
+        mail.text.includes('turned on weekly video suggestions'),
+      );
+      expect(weeklies).toHaveLength(1);
     } finally {
-      await broken.close();
+      await app.close();
+      await smtp.close();
     }
   });
 });

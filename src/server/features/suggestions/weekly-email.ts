@@ -6,9 +6,10 @@ import {
   weekOf,
 } from '../../../shared/suggestions';
 import { youTubeWatchUrl } from '../../../shared/youtube';
-import type { MailMessage } from '../../adapters/mail';
+import { type MailMessage, MailNotDelivered } from '../../adapters/mail';
 import { renderMail } from '../../adapters/mail/render';
 import type { AppDeps } from '../../context';
+import type { JobDefinition } from '../../jobs';
 import { type ChannelVideoCard, channelVideoCards } from '../channels/channels.service';
 import {
   CHECK_IN_EMAIL_KIND,
@@ -38,14 +39,11 @@ import {
 } from './suggestions.service';
 
 export const WEEKLY_EMAIL_KIND = 'weekly-suggestions';
-/** The e-mail goes out on Mondays (UTC), the day a week's picks start. */
-const SEND_DAY = 1;
+export const WEEKLY_EMAIL_JOB = 'weekly-email';
 const TRENDING_IN_EMAIL = 3;
 /** The best matches of the user's channels' uploads of the past week. */
 const CHANNEL_VIDEOS_IN_EMAIL = 5;
 const BATCH = 200;
-/** How often each process looks whether e-mails are due (cheap on other days: no query). */
-const CHECK_EVERY_MS = 10 * 60_000;
 
 type EmailDeps = SuggestionDeps & Pick<AppDeps, 'mailer' | 'config' | 'shutdownSignal'>;
 
@@ -158,8 +156,9 @@ function weeklyMail(
  * Sends the week's mail to every opted-in user who has not had it this week: the picks (to users who
  * turned them on, in a week that has picks) and the plan's check-in (to users who turned it on and
  * have something due or done), one mail for both. Each send is claimed first (one row per user and
- * week), so however many processes run this at once, a user gets one; a mail that fails gives its
- * claim back for the next run.
+ * week), so however many runs overlap (a retried job, `npm run mail:weekly` beside the servers), a
+ * user gets one. A mail whose delivery fails is retried by the queue and keeps its claim; one that
+ * failed before it was recorded gives its claim back for the next run.
  */
 export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<number> {
   const week = weekOf(now);
@@ -209,8 +208,13 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
       await deps.mailer.send(weeklyMail(deps.config.baseUrl, recipient.email, picksOfUser, checkIn));
       sent += 1;
     } catch (error) {
-      if (claimed) await releaseWeeklyEmail(deps.db, recipient.userId, week);
-      deps.logger.warn({ err: error, userId: recipient.userId }, 'weekly suggestions e-mail not sent');
+      // A mail recorded in the outbox is retried by the queue, so its claim stays: sent once, not twice.
+      const retrying = error instanceof MailNotDelivered && error.retrying;
+      if (claimed && !retrying) await releaseWeeklyEmail(deps.db, recipient.userId, week);
+      deps.logger.warn(
+        { err: error, userId: recipient.userId, retrying },
+        'weekly suggestions e-mail not sent',
+      );
     }
   };
   await eachBatch(deps, (after) => dueRecipients(deps.db, week, after, BATCH, now), sendTo);
@@ -251,30 +255,20 @@ async function eachBatch<R extends { userId: string }>(
 }
 
 /**
- * Runs in every server process: every ten minutes (and shortly after start), on Mondays, sends the
- * weekly mails that are due. Returns a stop that waits for a run in progress.
+ * The job of the weekly mail, on WEEKLY_EMAIL_SCHEDULE (every ten minutes on Mondays, UTC: the day a
+ * week's picks start): one run at a time across processes. `at` (an ISO time) sends that week's mail.
+ * A shutdown stops it between recipients and it is retried; the claims skip who already had it.
  */
-export function startWeeklyEmails(deps: EmailDeps, { everyMs = CHECK_EVERY_MS } = {}) {
-  let running: Promise<unknown> | null = null;
-  const check = () => {
-    const now = new Date();
-    if (running || now.getUTCDay() !== SEND_DAY) return;
-    running = sendWeeklyEmails(deps, now)
-      .then((sent) => sent > 0 && deps.logger.info({ sent }, 'weekly suggestions e-mails sent'))
-      .catch((error) => deps.logger.error({ err: error }, 'weekly suggestions e-mails failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(check, 5_000);
-  const timer = setInterval(check, everyMs);
-  first.unref();
-  timer.unref();
+export function weeklyEmailJob(deps: EmailDeps): JobDefinition<{ at?: string }> {
   return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+    name: WEEKLY_EMAIL_JOB,
+    schedule: deps.config.WEEKLY_EMAIL_SCHEDULE,
+    singleton: true,
+    timeoutSeconds: 6 * 60 * 60,
+    async run({ at }) {
+      const sent = await sendWeeklyEmails(deps, at ? new Date(at) : new Date());
+      if (sent > 0) deps.logger.info({ sent }, 'weekly suggestions e-mails sent');
+      if (deps.shutdownSignal.aborted) throw new Error('stopped by the shutdown before every mail was sent');
     },
   };
 }

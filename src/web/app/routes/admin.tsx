@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
+import { JobsDialog } from '../../features/admin/components/jobs-dialog';
 import { UsersList } from '../../features/admin/components/users-list';
 import { WaitlistDialog } from '../../features/admin/components/waitlist-dialog';
 import { AppLink } from '../../lib/link';
@@ -27,6 +28,7 @@ export default function AdminRoute() {
       actions={
         <>
           <WaitlistDialog />
+          <JobsDialog />
           <Button asChild variant="outline">
             <AppLink to={paths.adminAudit.href()}>
               <ScrollText /> Audit log

@@ -1,0 +1,26 @@
+import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from './adapters/mail';
+import type { AppDeps } from './context';
+import { pollChannelsJob } from './features/channels/channels.service';
+import { indexMigratedVideosJob } from './features/chat/sources.service';
+import { weeklyEmailJob } from './features/suggestions/weekly-email';
+import type { JobDefinition } from './jobs';
+
+/**
+ * Every background job of the server (decision 045). A feature adds its job here, one line: a
+ * `JobDefinition` built from the app's dependencies.
+ */
+export function backgroundJobs(deps: AppDeps): JobDefinition[] {
+  return [weeklyEmailJob(deps), indexMigratedVideosJob(deps), mailRetryJob(deps), pollChannelsJob(deps)];
+}
+
+/** A mail whose delivery failed, delivered again: seven tries over about two hours (1, 2, 4… minutes). */
+function mailRetryJob({ mailer }: Pick<AppDeps, 'mailer'>): JobDefinition<{ outboxId?: string }> {
+  return {
+    name: MAIL_RETRY_JOB,
+    retryLimit: 6,
+    retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
+    async run({ outboxId }) {
+      if (outboxId) await mailer.redeliver(outboxId);
+    },
+  };
+}

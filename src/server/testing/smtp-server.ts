@@ -1,0 +1,87 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  /** The message's header lines as sent (unfolded), before any decoding. */
+  headers: string;
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives. While `refusing` is set it answers every
+ * recipient with a temporary failure (451), as a mail server that is down for a while does. With
+ * `holding`, it never answers a message's data: `holdingOne` resolves once a sender is kept waiting.
+ */
+export async function startSmtpServer({ holding = false } = {}) {
+  const received: ReceivedMail[] = [];
+  const state = { refusing: false };
+  let heldOne: () => void = () => {};
+  const holdingOne = new Promise<void>((resolve) => {
+    heldOne = resolve;
+  });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+    },
+    onData(stream, session, callback) {
+      if (holding) {
+        stream.resume();
+        heldOne();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? '',
+          text: decodeQuotedPrintable(raw),
+          headers: raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    received,
+    port,
+    holdingOne,
+    refuse: (refusing: boolean) => {
+      state.refusing = refusing;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read links in the raw message. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * Waits until the server has stored a mail to `to` whose text contains `words`: it may store one a
+ * moment after acknowledging it.
+ */
+export async function waitForMail(
+  received: ReceivedMail[],
+  to: string,
+  words: string,
+): Promise<ReceivedMail> {
+  for (let i = 0; i < 100; i++) {
+    const mail = received.find((m) => m.to.includes(to) && m.text.includes(words));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}
