@@ -11,14 +11,15 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   // A journey that passes only on a second try is a defect: never retried, here or on CI.
   retries: 0,
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // Every timeout is a hang detector, never a speed check: CI may be several times slower than here.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 15_000,
-    navigationTimeout: 30_000,
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [

@@ -3,11 +3,13 @@
 // 2,000,000 passages of 100 other users on PostgreSQL (on PGlite, the user's 600,000 alone). Seeds with
 // set-based SQL, times the retrieval of a question's best passages within the prompt's budget, then the
 // server-added time to first token of the same questions asked through 'Ask your library' against a
-// stub model. Prints figures, asserts nothing. Standalone: node bench/library.mjs (BENCH_LIBRARY_VIDEOS,
-// BENCH_LIBRARY_OTHER_PASSAGES, BENCH_LIBRARY_SAMPLES override).
+// stub model; then the retrieval again for a second user whose library is as large but in three
+// languages (decision 047). Prints figures, asserts nothing. Standalone: node bench/library.mjs
+// (BENCH_LIBRARY_VIDEOS, BENCH_LIBRARY_OTHER_PASSAGES, BENCH_LIBRARY_SAMPLES override;
+// BENCH_LIBRARY_EXPLAIN=n prints the plans of the n slowest questions of each library to stderr).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { tsImport } from 'tsx/esm/api';
@@ -25,6 +27,27 @@ const OTHER_PASSAGES = Number(process.env.BENCH_LIBRARY_OTHER_PASSAGES ?? 2_000_
 const OTHER_USERS = 100;
 const SAMPLES = Number(process.env.BENCH_LIBRARY_SAMPLES ?? 200);
 const WARM_UP = 10;
+const EXPLAIN = Number(process.env.BENCH_LIBRARY_EXPLAIN ?? 0);
+
+/**
+ * The languages of the multilingual library, by video (the n-th video's is LANGUAGES[n % 3]), and how
+ * its questions are asked in each: a question is in the language of the video it is about.
+ */
+const LANGUAGES = [
+  {
+    config: 'english',
+    ask: (a, b, c, d) => `How should I ${a} the ${b} of my business, and what about ${c} and ${d}?`,
+  },
+  {
+    config: 'spanish',
+    ask: (a, b, c, d) => `¿Cómo debería ${a} el ${b} de mi negocio, y qué hay de ${c} y ${d}?`,
+  },
+  {
+    config: 'german',
+    ask: (a, b, c, d) => `Wie sollte ich ${a} das ${b} meines Geschäfts, und was ist mit ${c} und ${d}?`,
+  },
+];
+const ENGLISH_ONLY = LANGUAGES.slice(0, 1);
 
 /**
  * Synthetic speech: 20,000 made-up words drawn with Zipf's law (the word of rank r is 1/r as frequent
@@ -83,27 +106,30 @@ function zipfSampler(words, next) {
 }
 
 /**
- * Questions as a user asks them about their library: two words of a passage it holds (a topic one of
- * the videos covers) and two other words, all past the 100 commonest, among everyday English.
+ * Questions as a user asks them about their library, in the language of the passage they are about:
+ * two words of a passage it holds (a topic one of the videos covers) and two other words, all past the
+ * 100 commonest, among everyday speech.
  */
 function questions(words, passages) {
   const next = random(7);
   const rankOf = new Map(words.map((word, rank) => [word, rank]));
   const word = () => words[100 + Math.floor(next() * 2_900)];
-  return passages.map((text) => {
+  return passages.map(({ text, config }) => {
     const topical = text.split(' ').filter((w) => rankOf.get(w) >= 100);
     const pick = () => topical[Math.floor(next() * topical.length)] ?? word();
-    return `How should I ${pick()} the ${pick()} of my business, and what about ${word()} and ${word()}?`;
+    const language = LANGUAGES.find((candidate) => candidate.config === config);
+    return language.ask(pick(), pick(), word(), word());
   });
 }
 
-/** Passages of the user's library, spread over it, that the questions are about. */
+/** Passages of the user's library, spread over it, that the questions are about, with their videos' configurations. */
 async function libraryTexts(run, userId, count) {
   const result = await run(
-    sql`select p.text from video_passages p join library_videos v on v.id = p.library_video_id
+    sql`select p.text, v.search_config::text as config
+        from video_passages p join library_videos v on v.id = p.library_video_id
         where v.user_id = ${userId} and p.position = 300 order by v.id limit ${count}`,
   );
-  return (result.rows ?? result).map((row) => row.text);
+  return result.rows ?? result;
 }
 
 function poolText() {
@@ -116,12 +142,13 @@ function poolText() {
 
 /**
  * The seed, as statements: `owner` gets `videos` one-video chats, `PASSAGES_PER_VIDEO` passages
- * apiece (the video of a chat takes the chat's id, as migrated chats' videos do). The asking user's
- * chats and videos keep their whole transcript, their passages' text joined, as an intake stores them;
- * other users' keep only their first passage's, since no measured read opens another user's
- * transcript and 2,000,000 passages' worth of it (and its full-text index) would take the seed an hour.
+ * apiece (the video of a chat takes the chat's id, as migrated chats' videos do), the n-th video in
+ * `languages[n % languages.length]`. The asking users' chats and videos keep their whole transcript,
+ * their passages' text joined, as an intake stores them; other users' keep only their first
+ * passage's, since no measured read opens another user's transcript and 2,000,000 passages' worth of
+ * it (and its full-text index) would take the seed an hour.
  */
-function seedStatements(owner, firstVideo, videos, { wholeTranscripts }) {
+function seedStatements(owner, firstVideo, videos, { wholeTranscripts, languages }) {
   const made = `bench_chats_${owner.replace(/\W/g, '_')}_${firstVideo}`;
   const passageText = (id) => `(select a.words || ' ' || b.words
        from bench_pool a, bench_pool b
@@ -129,7 +156,9 @@ function seedStatements(owner, firstVideo, videos, { wholeTranscripts }) {
          and b.id = abs(hashtext(g || '/' || ${id}::text)) % ${POOL_SIZE})`;
   return [
     `create temporary table ${made} as
-       select gen_random_uuid() as id, n from generate_series(${firstVideo}, ${firstVideo + videos - 1}) n`,
+       select gen_random_uuid() as id, n,
+         (array[${languages.map(({ config }) => `'${config}'`).join(', ')}]::regconfig[])[n % ${languages.length} + 1] as config
+       from generate_series(${firstVideo}, ${firstVideo + videos - 1}) n`,
     `create temporary table ${made}_passages as
        select m.id, g, ${passageText('m.id')} as text
        from ${made} m cross join generate_series(0, ${PASSAGES_PER_VIDEO - 1}) g`,
@@ -142,12 +171,13 @@ function seedStatements(owner, firstVideo, videos, { wholeTranscripts }) {
          on t.id = m.id`,
     `insert into chats (id, user_id, transcript, title, created_at)
        select id, '${owner}', transcript, title, created_at from ${made}_videos`,
-    `insert into library_videos (id, user_id, transcript, title, duration_seconds, word_count)
-       select id, '${owner}', transcript, title, ${PASSAGES_PER_VIDEO * 15}, ${PASSAGES_PER_VIDEO * HALF_WORDS * 2}
-       from ${made}_videos`,
+    `insert into library_videos (id, user_id, transcript, title, duration_seconds, word_count, search_config)
+       select v.id, '${owner}', v.transcript, v.title, ${PASSAGES_PER_VIDEO * 15}, ${PASSAGES_PER_VIDEO * HALF_WORDS * 2}, m.config
+       from ${made}_videos v join ${made} m on m.id = v.id`,
     `insert into chat_sources (chat_id, library_video_id, number) select id, id, 1 from ${made}`,
-    `insert into video_passages (library_video_id, position, start_seconds, text)
-       select id, g, g * 15, text from ${made}_passages`,
+    `insert into video_passages (library_video_id, position, start_seconds, text, search)
+       select p.id, p.g, p.g * 15, p.text, to_tsvector(m.config, p.text)
+       from ${made}_passages p join ${made} m on m.id = p.id`,
     `drop table ${made}, ${made}_passages, ${made}_videos`,
   ];
 }
@@ -160,7 +190,7 @@ const usersStatement = (ids) =>
      select id, 'Bench', id || '@bench.example', true from unnest(array[${ids.map((id) => `'${id}'`).join(',')}]) id`;
 
 /** Seeds the database (set-based, in batches of 100 videos), returns the seconds it took. */
-async function seed(run, userId, { others }) {
+async function seed(run, userId, multilingualUserId, { others }) {
   const started = performance.now();
   const indexes = await run(
     sql`select indexdef from pg_indexes where indexname = any(${sql.param(SEARCH_INDEXES)}::text[])`,
@@ -172,17 +202,26 @@ async function seed(run, userId, { others }) {
     sql`insert into bench_pool select n - 1, words from unnest(string_to_array(${poolText()}, E'\n')) with ordinality as t(words, n)`,
   );
   const otherUsers = others ? Array.from({ length: OTHER_USERS }, (_, i) => `bench-other-${i}`) : [];
-  if (otherUsers.length) await run(usersStatement(otherUsers));
+  await run(usersStatement([multilingualUserId, ...otherUsers]));
   const batches = [];
-  for (let first = 0; first < VIDEOS; first += 100)
-    batches.push([userId, first, Math.min(100, VIDEOS - first)]);
+  for (let first = 0; first < VIDEOS; first += 100) {
+    batches.push([userId, first, Math.min(100, VIDEOS - first), ENGLISH_ONLY]);
+    batches.push([multilingualUserId, first, Math.min(100, VIDEOS - first), LANGUAGES]);
+  }
   const otherVideos = others ? Math.ceil(OTHER_PASSAGES / PASSAGES_PER_VIDEO) : 0;
   for (let first = 0; first < otherVideos; first += 100) {
-    batches.push([otherUsers[(first / 100) % OTHER_USERS], first, Math.min(100, otherVideos - first)]);
+    batches.push([
+      otherUsers[(first / 100) % OTHER_USERS],
+      first,
+      Math.min(100, otherVideos - first),
+      ENGLISH_ONLY,
+    ]);
   }
-  for (const [owner, first, videos] of batches) {
-    const wholeTranscripts = owner === userId;
-    for (const statement of seedStatements(owner, first, videos, { wholeTranscripts })) await run(statement);
+  for (const [owner, first, videos, languages] of batches) {
+    const wholeTranscripts = owner === userId || owner === multilingualUserId;
+    for (const statement of seedStatements(owner, first, videos, { wholeTranscripts, languages })) {
+      await run(statement);
+    }
   }
   await run('drop table bench_pool');
   for (const definition of indexDefinitions) await run(definition);
@@ -190,11 +229,47 @@ async function seed(run, userId, { others }) {
   return (performance.now() - started) / 1000;
 }
 
-/** In the measuring child: opens the database as the server does, seeds the user's library, times the retrieval. */
+/** The user whose library is in three languages: retrieval only, no app session. */
+const MULTILINGUAL_USER = 'bench-multilingual';
+
+/** Times the retrieval of the same questions' passages one at a time (after a warm-up). */
+async function timeRetrieval({ db, run, searchLibrary, libraryPassagesStatement }, userId, asked, budget) {
+  const times = [];
+  let returned = 0;
+  for (const [i, question] of asked.entries()) {
+    const started = performance.now();
+    const passages = await searchLibrary(db, userId, question, budget);
+    const ms = performance.now() - started;
+    if (i < WARM_UP) continue;
+    times.push({ ms, question });
+    returned += passages.length;
+  }
+  const slowest = times.toSorted((a, b) => b.ms - a.ms).slice(0, EXPLAIN);
+  for (const { ms, question } of slowest) {
+    const plan = await run(
+      sql`explain (analyze, buffers) ${libraryPassagesStatement(db, userId, { question, budget })}`,
+    );
+    const lines = (plan.rows ?? plan).map((row) => row['QUERY PLAN']);
+    console.error(`\n${ms.toFixed(1)} ms: ${question}\n${lines.join('\n')}`);
+  }
+  const ms = times.map((time) => time.ms);
+  return {
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    passagesReturned: Math.round(returned / SAMPLES),
+    load: loadavg()[0],
+  };
+}
+
+/**
+ * In the measuring child: opens the database as the server does, seeds the users' libraries, times
+ * the retrieval for the English library and for the multilingual one.
+ */
 async function measureRetrieval({ kind, url, dataDir, email }) {
   const load = (file) => tsImport(file, import.meta.url);
   const { openDatabase } = await load('../src/server/db/client.ts');
   const { searchLibrary } = await load('../src/server/features/chat/sources.service.ts');
+  const { libraryPassagesStatement } = await load('../src/server/features/chat/sources.queries.ts');
   const { chunkSizeFor } = await load('../src/shared/transcript-chunks.ts');
   const database = await openDatabase(kind === 'postgres' ? { url } : { dataDir });
   try {
@@ -202,27 +277,20 @@ async function measureRetrieval({ kind, url, dataDir, email }) {
       database.db.execute(typeof statement === 'string' ? sql.raw(statement) : statement);
     const found = await run(sql`select id from "user" where email = ${email}`);
     const userId = (found.rows ?? found)[0].id;
-    const seedSeconds = await seed(run, userId, { others: kind === 'postgres' });
+    const seedSeconds = await seed(run, userId, MULTILINGUAL_USER, { others: kind === 'postgres' });
     const budget = chunkSizeFor(PROFILE);
-    const asked = questions(vocabulary(), await libraryTexts(run, userId, WARM_UP + SAMPLES));
-    const times = [];
-    let returned = 0;
-    for (const [i, question] of asked.entries()) {
-      const started = performance.now();
-      const passages = await searchLibrary(database.db, userId, question, budget);
-      const ms = performance.now() - started;
-      if (i < WARM_UP) continue;
-      times.push(ms);
-      returned += passages.length;
-    }
-    return {
-      seedSeconds,
-      p50: percentile(times, 50),
-      p99: percentile(times, 99),
-      passagesReturned: Math.round(returned / SAMPLES),
+    const measuring = { db: database.db, run, searchLibrary, libraryPassagesStatement };
+    const questionsOf = async (user) =>
+      questions(vocabulary(), await libraryTexts(run, user, WARM_UP + SAMPLES));
+    const asked = await questionsOf(userId);
+    const english = await timeRetrieval(measuring, userId, asked, budget);
+    const multilingual = await timeRetrieval(
+      measuring,
+      MULTILINGUAL_USER,
+      await questionsOf(MULTILINGUAL_USER),
       budget,
-      questions: asked,
-    };
+    );
+    return { seedSeconds, english, multilingual, budget, questions: asked };
   } finally {
     await database.close();
   }
@@ -329,19 +397,34 @@ export async function runLibraryBench() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const targets = { PostgreSQL: 50, PGlite: 250 };
+  const languages = LANGUAGES.map(({ config }) => config).join(', ');
   table(
-    results.map(({ database, retrieval, ttft }) => ({
-      database,
-      'seed s': retrieval.seedSeconds.toFixed(0),
-      'retrieval p50 ms': retrieval.p50.toFixed(1),
-      'retrieval p99 ms': retrieval.p99.toFixed(1),
-      'retrieval target': `p50 ≤ ${targets[database]}`,
-      'passages returned': retrieval.passagesReturned,
-      'server-added TTFT p50 ms': ttft.p50.toFixed(1),
-      'TTFT p99 ms': ttft.p99.toFixed(1),
-      'TTFT target': `p50 ≤ ${(retrieval.p50 + 10).toFixed(1)}`,
-    })),
+    results.flatMap(({ database, retrieval, ttft }) => [
+      {
+        database,
+        library: 'english',
+        'seed s': retrieval.seedSeconds.toFixed(0),
+        'retrieval p50 ms': retrieval.english.p50.toFixed(1),
+        'retrieval p99 ms': retrieval.english.p99.toFixed(1),
+        'retrieval target': `p50 ≤ ${targets[database]}, p99 ≤ 4 × p50`,
+        'passages returned': retrieval.english.passagesReturned,
+        load: retrieval.english.load.toFixed(1),
+        'server-added TTFT p50 ms': ttft.p50.toFixed(1),
+        'TTFT p99 ms': ttft.p99.toFixed(1),
+        'TTFT target': `p50 ≤ ${(retrieval.english.p50 + 10).toFixed(1)}`,
+      },
+      {
+        database,
+        library: languages,
+        'retrieval p50 ms': retrieval.multilingual.p50.toFixed(1),
+        'retrieval p99 ms': retrieval.multilingual.p99.toFixed(1),
+        'retrieval target': `p50 ≤ ${(retrieval.english.p50 * 1.2).toFixed(1)}, p99 ≤ 4 × p50`,
+        'passages returned': retrieval.multilingual.passagesReturned,
+        load: retrieval.multilingual.load.toFixed(1),
+      },
+    ]),
   );
+  console.log('load: the 1-minute load average of the machine as each library was measured');
 }
 
 if (process.argv[2] === '--measure') {

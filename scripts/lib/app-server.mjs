@@ -62,7 +62,8 @@ export async function startAppServer(env = {}) {
   });
   child.stderr.on('data', (chunk) => logs.push(chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  // A hang detector, not a speed check: a busy machine may take minutes to start a server.
+  const deadline = Date.now() + 240_000;
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join('\n')}`);
     try {
@@ -102,7 +103,7 @@ export async function startAppServer(env = {}) {
       return email;
     },
     async waitForMail(to, kind, options = {}) {
-      const until = Date.now() + (options.timeoutMs ?? 10_000);
+      const until = Date.now() + (options.timeoutMs ?? 60_000);
       while (Date.now() < until) {
         const found = mails
           .slice(options.after ?? 0)

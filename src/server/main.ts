@@ -32,12 +32,14 @@ async function main() {
   let ready = true;
   const app = createApp(runtime.deps, { webRoot: path.resolve(WEB_ROOT), isReady: () => ready });
   const server = createAdaptorServer({ fetch: app.fetch });
-  // Background work (the weekly mail, indexing migrated videos, mail retries) runs on the job queue
-  // in the database: each job by one process, however many run (decision 045).
-  await runtime.deps.jobs.start({ work: true });
   // A deep accept queue: a burst of new connections waits for the event loop instead of overflowing
   // Node's default of 511 (the kernel caps it at net.core.somaxconn).
   server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
+    // Background work (the weekly mail, indexing migrated videos, mail retries) runs on the job queue
+    // in the database, each job by one process however many run (decision 045), once this one serves.
+    runtime.deps.jobs
+      .start({ work: true })
+      .catch((error) => logger.error({ err: error }, 'the job queue did not start: no background work here'));
     logger.info(
       {
         url: config.baseUrl,

@@ -48,6 +48,15 @@ test.describe('admin console', () => {
     await boss.goto('/admin/audit');
     await expect(boss.getByRole('list', { name: 'Audit entries' })).toContainText('user.set_role');
     await expect(boss.getByRole('list', { name: 'Audit entries' })).toContainText(bossAccount.email);
+
+    // The job queue's health: each background job with its counts, and the weekly e-mail's schedule.
+    await boss.goto('/admin');
+    await boss.getByRole('button', { name: 'Background jobs' }).click();
+    const jobs = boss.getByRole('dialog', { name: 'Background jobs' });
+    await expect(jobs.getByRole('rowheader', { name: /weekly-email/ })).toContainText('*/10 * * * 1');
+    await expect(jobs.getByRole('row', { name: /retry-mail/ })).toContainText('Not scheduled');
+    await boss.keyboard.press('Escape');
+    await expect(jobs).toHaveCount(0);
     await bossContext.close();
 
     await page.reload();

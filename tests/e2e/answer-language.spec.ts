@@ -91,6 +91,9 @@ test.describe("'Answer in'", () => {
         'Write your whole answer in German (Deutsch), whatever the language of the video',
       );
     } finally {
+      // Closed first: the page may still be asking for follow-up suggestions, and a request to a
+      // stopped server is a console error.
+      await page.close();
       await server.stop();
       await stub.close();
     }

@@ -71,7 +71,7 @@ const weeklyMailsTo = async (email: string) =>
   (await t.mailsTo(email)).filter((mail) => mail.kind === WEEKLY_EMAIL_KIND);
 
 describe('background jobs from two OS processes on one PostgreSQL', () => {
-  it('runs a scheduled job once per period, and each user gets one mail', { timeout: 300_000 }, async () => {
+  it('runs a scheduled job once per period, and each user gets one mail', async () => {
     await insertPick(t.db, { week: weekOf(new Date()) });
     const readers = [await subscriber(), await subscriber()];
     // Every minute, so a period passes within the test; both processes fire schedules every second.
@@ -90,9 +90,7 @@ describe('background jobs from two OS processes on one PostgreSQL', () => {
     await Promise.all(servers.splice(0).map((server) => server.stop()));
   });
 
-  it('retries on the other process the job of a process killed while running it', {
-    timeout: 300_000,
-  }, async () => {
+  it('retries on the other process the job of a process killed while running it', async () => {
     // Only this test's readers: the earlier test's turn their weekly mail off.
     await query(sql`update suggestion_preferences set weekly_email = false`);
     await query(sql`delete from pgboss.job where name = ${WEEKLY_EMAIL_JOB}`);

@@ -111,7 +111,7 @@ describe('two processes on one PostgreSQL', () => {
     const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
     let received = '';
     const readUntil = async (needle: string) => {
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + 60_000;
       while (!received.includes(needle) && Date.now() < deadline) {
         const { value, done } = await reader.read();
         if (done) break;

@@ -54,7 +54,8 @@ async function npmStart(env: Record<string, string>) {
 }
 
 async function waitForHealth(url: string, output: string[]) {
-  const deadline = Date.now() + 60_000;
+  // A hang detector, not a speed check: a busy machine may take minutes to build and start.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       const response = await fetch(url);

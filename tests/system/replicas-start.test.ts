@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../scripts/build.mjs';
 import { buildIsStale } from '../../scripts/lib/build-state.mjs';
 import { startPostgres } from '../../scripts/lib/postgres.mjs';
+import { MAIL_RETRY_JOB } from '../../src/server/adapters/mail';
+import { INDEX_MIGRATED_VIDEOS_JOB } from '../../src/server/features/chat/sources.service';
+import { WEEKLY_EMAIL_JOB } from '../../src/server/features/suggestions/weekly-email';
 import { PLAN_CATALOGUE } from '../../src/shared/plans';
 import { type AppServer, startAppServer } from '../e2e/server';
 import { onboardedAccount } from './support/accounts';
@@ -60,6 +63,19 @@ describe(`${REPLICAS} replicas started at once on an empty PostgreSQL`, () => {
     expect(plans.rows.map((r) => r.id)).toEqual(PLAN_CATALOGUE.map((p) => p.id).sort());
     const settings = await db.query('select id from assistant_settings');
     expect(settings.rowCount).toBe(1);
+  });
+
+  it("installed the job queue's schema once, with every background job's queue", async () => {
+    started();
+    const version = await db.query('select version from pgboss.version');
+    expect(version.rowCount).toBe(1);
+    // pg-boss's own queues are named __pgboss__…
+    const queues = await db.query<{ name: string }>(
+      "select name from pgboss.queue where not starts_with(name, '__pgboss__') order by name",
+    );
+    expect(queues.rows.map((r) => r.name)).toEqual(
+      [INDEX_MIGRATED_VIDEOS_JOB, MAIL_RETRY_JOB, WEEKLY_EMAIL_JOB].sort(),
+    );
   });
 
   it('serves the whole schema from every replica: sign-up, confirmation, profile and plan', async () => {

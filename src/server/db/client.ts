@@ -139,13 +139,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async withAdvisoryLock(key, fn) {
-      const lockClient = await pool.connect();
+      // A connection of its own, outside the pool: `fn` may need every pooled one (a pool of 1).
+      const lockClient = new pg.Client({ connectionString: url });
+      await lockClient.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [key]);
         return await fn();
       } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
-        lockClient.release();
+        await lockClient.end().catch(() => {});
       }
     },
     async close() {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';
-import type { DatabaseHandle } from './client';
+import { type DatabaseHandle, openDatabase } from './client';
+import { prepareDatabase } from './migrate';
+import { plans } from './schema';
 
 describe.skipIf(!usingPostgres())('PostgreSQL sessions the app opens', () => {
   let database: DatabaseHandle;
@@ -22,5 +24,16 @@ describe.skipIf(!usingPostgres())('PostgreSQL sessions the app opens', () => {
     );
     expect(new Set(settings.map((row) => row.pid)).size).toBe(5);
     expect(settings.map((row) => row.jit)).toEqual(['off', 'off', 'off', 'off', 'off']);
+  });
+
+  it('migrate and seed under the schema lock with a pool of one connection', async () => {
+    const url = (database as DatabaseHandle & { url?: string }).url!;
+    const single = await openDatabase({ url, poolSize: 1 });
+    try {
+      await prepareDatabase(single, { defaultModel: 'offline' });
+      expect((await single.db.select({ id: plans.id }).from(plans)).length).toBeGreaterThan(0);
+    } finally {
+      await single.close();
+    }
   });
 });

@@ -16,6 +16,8 @@ import { users } from './auth';
 import { chats, type TranscriptSegment } from './chats';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A text-search configuration's name ('english', 'spanish', 'simple'…). */
+const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
 
 /**
  * The videos of a user's consultations, as an intake read each (a YouTube link, a pasted transcript
@@ -38,8 +40,13 @@ export const libraryVideos = pgTable(
     /** Where the last timed segment ends; null for an untimed transcript. */
     durationSeconds: doublePrecision('duration_seconds'),
     wordCount: integer('word_count').notNull().default(0),
-    /** The transcript's language (ISO 639-1, shared/languages); null when unknown: searched with 'simple'. */
+    /** The transcript's language (ISO 639-1, shared/languages); null when unknown. */
     language: text('language'),
+    /**
+     * The text-search configuration its passages are indexed with and questions are matched with
+     * (decision 047): its language's; English for a video of unknown language, as before languages.
+     */
+    searchConfig: regconfig('search_config').notNull().default('english'),
     /** When its passages were indexed; null for a video migrated from a chat and not indexed yet. */
     indexedAt: timestamp('indexed_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,8 +59,8 @@ export const libraryVideos = pgTable(
 
 /**
  * Every video's transcript cut into passages with their start times, indexed for ranked full-text
- * search (decision 038): the generated tsvector and its GIN index serve the same SQL on PGlite and
- * PostgreSQL.
+ * search (decision 038): the tsvector, computed as passages are inserted with their video's search
+ * configuration (decision 047), and its GIN index serve the same SQL on PGlite and PostgreSQL.
  */
 export const videoPassages = pgTable(
   'video_passages',
@@ -66,7 +73,7 @@ export const videoPassages = pgTable(
     /** Seconds from the start of the video; null when the transcript has no times. */
     startSeconds: doublePrecision('start_seconds'),
     text: text('text').notNull(),
-    search: tsvector('search').notNull().generatedAlwaysAs(sql`to_tsvector('english', "text")`),
+    search: tsvector('search').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.libraryVideoId, t.position] }),

@@ -3,15 +3,30 @@ import type { Executor } from '../../db/client';
 import { chatSources, chats, libraryVideos, videoPassages } from '../../db/schema';
 
 export type VideoRow = typeof libraryVideos.$inferSelect;
-export type PassageValues = Omit<typeof videoPassages.$inferInsert, 'search'>;
+export interface PassageValues {
+  /** Seconds from the start of the video; null when the transcript has no times. */
+  startSeconds: number | null;
+  text: string;
+}
 
-/** Rows per insert of passages: four parameters each, far below PostgreSQL's 65,535. */
-const PASSAGES_PER_INSERT = 2_000;
-
-export async function insertPassages(tx: Executor, passages: PassageValues[]): Promise<void> {
-  for (let from = 0; from < passages.length; from += PASSAGES_PER_INSERT) {
-    await tx.insert(videoPassages).values(passages.slice(from, from + PASSAGES_PER_INSERT));
-  }
+/**
+ * Stores a video's passages, numbered from 0, in one statement: each indexed with the search
+ * configuration of its video's row (decision 047), so whoever stores a video sets it there first.
+ */
+export async function insertPassages(
+  tx: Executor,
+  libraryVideoId: string,
+  passages: readonly PassageValues[],
+): Promise<void> {
+  if (passages.length === 0) return;
+  const starts = sql.param(passages.map((passage) => passage.startSeconds));
+  const texts = sql.param(passages.map((passage) => passage.text));
+  await tx.execute(sql`
+    insert into ${videoPassages} (library_video_id, position, start_seconds, text, search)
+    select v.id, p.n - 1, p.start_seconds, p.text, to_tsvector(v.search_config, p.text)
+    from ${libraryVideos} v,
+      unnest(${starts}::double precision[], ${texts}::text[]) with ordinality as p(start_seconds, text, n)
+    where v.id = ${libraryVideoId}`);
 }
 
 /** The first words are all a title needs of a transcript that may be 500,000 characters long. */
@@ -157,30 +172,44 @@ const RANKED_LEXEMES = sql.raw('32');
 const COMBINED_LEXEMES = sql.raw('8');
 
 /**
- * The question's tsqueries, in the statement that uses them (decision 038): its lexemes as PostgreSQL's
- * English configuration stems them (stop words dropped), each quoted so that nothing typed can make a
- * query invalid; `any_word`: any of its first 32; `two_words`, `three_words`: passages holding a pair,
- * a triple of its first 8. Null when it has no lexeme (or too few to pair).
+ * The question's tsqueries, in the statement that uses them (decision 038), one row for each search
+ * configuration of `configs` (a query's `config` column: those of the videos searched, decision 047):
+ * its lexemes as that configuration stems them (stop words dropped), each quoted so that nothing typed
+ * can make a query invalid; `any_word`: any of its first 32, and `words` each of them apart;
+ * `two_words`, `three_words`: passages holding a pair, a triple of its first 8. Null when it has no
+ * lexeme (or too few to pair).
  */
-function questionQueries(question: string): SQL {
+function questionQueries(question: string, configs: SQL): SQL {
   return sql`
-    with lexemes as (
-      select '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted,
-             row_number() over (order by positions[1]) as i
-      from unnest(to_tsvector('english', ${question}::text)) as words(lexeme, positions, weights))
-    select
-      (select string_agg(quoted, ' | ' order by i) from lexemes where i <= ${RANKED_LEXEMES})::tsquery as any_word,
+    with configs as (${configs}),
+    lexemes as (
+      select c.config, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted,
+             row_number() over (partition by c.config order by positions[1]) as i
+      from configs c, unnest(to_tsvector(c.config, ${question}::text)) as words(lexeme, positions, weights))
+    select c.config,
+      (select string_agg(quoted, ' | ' order by i) from lexemes l
+         where l.config = c.config and i <= ${RANKED_LEXEMES})::tsquery as any_word,
+      (select array_agg(quoted::tsquery order by i) from lexemes l
+         where l.config = c.config and i <= ${RANKED_LEXEMES}) as words,
       (select string_agg('(' || a.quoted || ' & ' || b.quoted || ')', ' | ')
-         from lexemes a join lexemes b on b.i > a.i
-         where b.i <= ${COMBINED_LEXEMES})::tsquery as two_words,
-      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ' & ' || c.quoted || ')', ' | ')
-         from lexemes a join lexemes b on b.i > a.i join lexemes c on c.i > b.i
-         where c.i <= ${COMBINED_LEXEMES})::tsquery as three_words`;
+         from lexemes a join lexemes b on b.config = a.config and b.i > a.i
+         where a.config = c.config and b.i <= ${COMBINED_LEXEMES})::tsquery as two_words,
+      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ' & ' || c3.quoted || ')', ' | ')
+         from lexemes a join lexemes b on b.config = a.config and b.i > a.i
+           join lexemes c3 on c3.config = b.config and c3.i > b.i
+         where a.config = c.config and c3.i <= ${COMBINED_LEXEMES})::tsquery as three_words
+    from configs c`;
 }
 
 const matches = sql`coalesce(${videoPassages.search} @@ q.any_word, false)`;
 const rank = sql`ts_rank(${videoPassages.search}, q.any_word)`;
 const promptChars = sql`length(${videoPassages.text}) + ${PASSAGE_LABEL_CHARS}`;
+
+/** The search configurations of a chat's live sources' videos. */
+const chatSearchConfigs = (chatId: string) => sql`
+  select distinct ${libraryVideos.searchConfig} as config from ${chatSources}
+  join ${libraryVideos} on ${libraryVideos.id} = ${chatSources.libraryVideoId}
+  where ${live(chatId)}`;
 
 /**
  * A chat's live sources' passages, best first, within the budget (a running total in that order):
@@ -210,9 +239,13 @@ export async function chatPassages(
         .as('used'),
     })
     .from(videoPassages)
-    // The question's queries are computed once per statement rather than for every row ranked.
-    .crossJoin(sql`(${questionQueries(query.question)} offset 0) q`)
     .innerJoin(chatSources, eq(chatSources.libraryVideoId, videoPassages.libraryVideoId))
+    .innerJoin(libraryVideos, eq(libraryVideos.id, videoPassages.libraryVideoId))
+    // The question's queries are computed once per statement rather than for every row ranked.
+    .innerJoin(
+      sql`(${questionQueries(query.question, chatSearchConfigs(chatId))} offset 0) q`,
+      sql`q.config = ${libraryVideos.searchConfig}`,
+    )
     .where(live(chatId))
     .as('ranked');
   return db
@@ -246,11 +279,17 @@ function libraryScope(db: Executor, userId: string) {
       ),
     );
   return db
-    .selectDistinctOn([video], { id: libraryVideos.id })
+    .selectDistinctOn([video], {
+      id: libraryVideos.id,
+      config: sql<string>`${libraryVideos.searchConfig}`.as('config'),
+    })
     .from(libraryVideos)
     .where(and(eq(libraryVideos.userId, userId), exists(drawnOn)))
     .orderBy(video, asc(libraryVideos.createdAt));
 }
+
+/** Passages of the library a word of the question adds at most when passages sharing one word are taken. */
+const PASSAGES_PER_WORD = sql.raw('300');
 
 /** Matches enough for a library answer: with fewer, passages sharing fewer of the question's words are taken. */
 const ENOUGH_PASSAGES = sql.raw('20');
@@ -281,26 +320,43 @@ interface LibraryRow {
  * one statement (decision 038): those holding three of its words if enough of them fit, else two,
  * else any one; each video's best passage carries the video's title and link.
  */
-export async function libraryPassages(
-  db: Executor,
-  userId: string,
-  query: PassageQuery,
-): Promise<LibraryPassage[]> {
-  const level = (match: string) => sql`
+export function libraryPassagesStatement(db: Executor, userId: string, query: PassageQuery): SQL {
+  // Each configuration's query is matched by one scan of the full-text index (a lateral subquery,
+  // fenced, the matches materialized), and only then joined to the scope: otherwise the planner,
+  // guessing one configuration per video, scans the index once per video. A video's passages count
+  // only for its own configuration's query.
+  const matching = (matches: SQL) => sql`
+    select q.config, q.any_word, p.library_video_id, p.position from q cross join lateral (${matches}) p`;
+  const ranked = (matched: string) => sql`
     select p.library_video_id, p.position, p.start_seconds, p.text,
       sum(length(p.text) + ${PASSAGE_LABEL_CHARS}) over (
-        order by ts_rank(p.search, (select any_word from q)) desc, p.library_video_id, p.position
+        order by ts_rank(p.search, m.any_word) desc, p.library_video_id, p.position
         rows unbounded preceding) as used
-    from scope join ${videoPassages} p on p.library_video_id = scope.id
-    where p.search @@ (select ${sql.raw(match)} from q)`;
+    from ${sql.raw(matched)} m join scope on scope.id = m.library_video_id and scope.config = m.config
+      join ${videoPassages} p on p.library_video_id = m.library_video_id and p.position = m.position`;
+  const holding = (match: string) =>
+    matching(sql`select p.library_video_id, p.position from ${videoPassages} p
+      where p.search @@ q.${sql.raw(match)} offset 0`);
+  // A word of the question found in many passages adds only its first ones in the library: ranking
+  // every passage that shares one common word with the question is what made the slowest questions slow.
+  const holdingAnyWord = matching(sql`
+    select distinct p.library_video_id, p.position
+    from unnest(q.words) as word(query) cross join lateral (
+      select p.library_video_id, p.position
+      from (select library_video_id, position from ${videoPassages} p where p.search @@ word.query offset 0) p
+      join scope on scope.id = p.library_video_id
+      limit ${PASSAGES_PER_WORD}) p`);
   const enough = (matched: string) =>
     sql`(select count(*) from ${sql.raw(matched)} where used <= ${query.budget}) >= ${ENOUGH_PASSAGES}`;
-  const result = await db.execute(sql`
-    with q as (${questionQueries(query.question)}),
-    scope as (${libraryScope(db, userId)}),
-    three as (${level('three_words')}),
-    two as (${level('two_words')}),
-    one as (${level('any_word')}),
+  return sql`
+    with scope as (${libraryScope(db, userId)}),
+    q as (${questionQueries(query.question, sql`select distinct config from scope`)}),
+    three_matches as materialized (${holding('three_words')}),
+    two_matches as materialized (${holding('two_words')}),
+    one_matches as materialized (${holdingAnyWord}),
+    three as (${ranked('three_matches')}),
+    two as (${ranked('two_matches')}),
+    one as (${ranked('one_matches')}),
     words as (
       select case when ${enough('three')} then 3 when ${enough('two')} then 2 else 1 end as n),
     chosen as (
@@ -315,7 +371,15 @@ export async function libraryPassages(
       case when f.best_of_video then ${libraryVideos.youtubeUrl} end as youtube_url,
       case when f.best_of_video then ${opening} end as opening
     from fitting f join ${libraryVideos} on ${libraryVideos.id} = f.library_video_id
-    order by f.used`);
+    order by f.used`;
+}
+
+export async function libraryPassages(
+  db: Executor,
+  userId: string,
+  query: PassageQuery,
+): Promise<LibraryPassage[]> {
+  const result = await db.execute(libraryPassagesStatement(db, userId, query));
   return (result as unknown as { rows: LibraryRow[] }).rows.map((row) => ({
     libraryVideoId: row.library_video_id,
     position: row.position,

@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { isOneSourceChat } from '../../../shared/chat-sources';
 import type { CitableSource } from '../../../shared/consult-stream';
-import { knownLanguage, type LanguageCode } from '../../../shared/languages';
+import {
+  knownLanguage,
+  type LanguageCode,
+  type SearchConfig,
+  searchConfigFor,
+} from '../../../shared/languages';
 import {
   DUPLICATE_SOURCE_MESSAGE,
   LAST_SOURCE_MESSAGE,
@@ -42,9 +47,19 @@ export interface SourceVideo {
   videoId: string | null;
   youtubeUrl: string | null;
   title: string | null;
-  /** The transcript's language, one of ours (the caption track's, or the one the user confirmed); null when unknown. */
+  /**
+   * The transcript's language, one of ours (the caption track's, or the one the user confirmed); null
+   * when unknown. Its passages are indexed, and questions matched, by its rules (decision 047).
+   */
   language: LanguageCode | null;
 }
+
+/**
+ * The text-search configuration a video's passages are indexed with (decision 047): its language's,
+ * and English for a video of unknown language, as every video was indexed before languages.
+ */
+export const passageSearchConfig = (language: LanguageCode | null): SearchConfig =>
+  language ? searchConfigFor(language) : 'english';
 
 /** A video's length: where its last timed segment ends, and its words. */
 function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | null) {
@@ -55,10 +70,8 @@ function lengthOf(transcript: string, segments: readonly TranscriptSegment[] | n
   };
 }
 
-function passageRows(libraryVideoId: string, video: Pick<SourceVideo, 'transcript' | 'segments'>) {
-  return passagesOf(video.transcript, video.segments).map((passage, position) => ({
-    libraryVideoId,
-    position,
+function passageRows(video: Pick<SourceVideo, 'transcript' | 'segments'>) {
+  return passagesOf(video.transcript, video.segments).map((passage) => ({
     startSeconds: passage.start,
     text: passage.text,
   }));
@@ -84,10 +97,11 @@ export async function insertSource(
       transcript: video.transcript,
       segments: video.segments,
       language: video.language,
+      searchConfig: passageSearchConfig(video.language),
       ...lengthOf(video.transcript, video.segments),
     })
     .returning({ id: libraryVideos.id });
-  await insertPassages(tx, passageRows(stored!.id, video));
+  await insertPassages(tx, stored!.id, passageRows(video));
   const [source] = await tx
     .insert(chatSources)
     .values({ chatId: owner.chatId, libraryVideoId: stored!.id, number })
@@ -233,7 +247,7 @@ export async function indexPendingVideos(db: Database, logger: Logger, signal?: 
           // A savepoint: a video that fails leaves the batch's others intact.
           await tx.transaction(async (savepoint) => {
             await setVideoLength(savepoint, video.id, lengthOf(video.transcript, video.segments));
-            await insertPassages(savepoint, passageRows(video.id, video));
+            await insertPassages(savepoint, video.id, passageRows(video));
           });
           indexed++;
         } catch (error) {

@@ -11,7 +11,7 @@ import { chatSources, libraryVideos, transcriptCache, videoPassages } from '../.
 import { createManualChat, startAppWithYouTubeFixture, type YouTubeFixture } from '../../testing/consult';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
-import { passagesForChat, searchLibrary } from './sources.service';
+import { addSource, passagesForChat, searchLibrary } from './sources.service';
 
 let youtube: YouTubeFixture;
 let t: TestApp;
@@ -405,6 +405,45 @@ describe('searching a library', () => {
     expect(
       texts(await searchLibrary(t.db, user.id, "'stamp' & !(cards | ) \\ o'reilly's :* <->", budget)),
     ).toEqual(['Stamp cards bring regulars back every week.', 'Loyalty cards for cafes.']);
+  });
+
+  it("matches a question with each video's language: a Spanish one by Spanish stems, an English one by English stems", async () => {
+    const user = await t.createOnboardedUser();
+    // Of unknown language, as every video stored before languages: indexed with English rules.
+    const chatId = await createManualChat(user, PRICING);
+    const segments = [
+      { start: 0, duration: 40, text: 'Cobramos por el pan de masa madre.' },
+      { start: 40, duration: 30, text: 'Hablamos con los clientes cada semana.' },
+    ];
+    await addSource(
+      t.db,
+      { chatId, userId: user.id },
+      {
+        transcript: segments.map((segment) => segment.text).join(' '),
+        segments,
+        videoId: null,
+        youtubeUrl: null,
+        title: null,
+        language: 'es',
+      },
+    );
+    // 'cobrar' and 'Cobramos' share only their Spanish stem; 'pricing' and 'prices' their English one.
+    const spanish = '¿Cuándo debería cobrar?';
+    const english = 'Should I raise my pricing in the mornings?';
+    expect(texts(await searchLibrary(t.db, user.id, spanish, budget))).toEqual([
+      'Cobramos por el pan de masa madre.',
+    ]);
+    expect(texts(await searchLibrary(t.db, user.id, english, budget))).toEqual([
+      'Raise prices for the morning rush.',
+      'Welcome to a talk on pricing a bakery.',
+    ]);
+    const matchedInChat = async (question: string) =>
+      texts((await passagesForChat(t.db, chatId, question, budget)).filter((passage) => passage.matched));
+    expect(await matchedInChat(spanish)).toEqual(['Cobramos por el pan de masa madre.']);
+    expect(await matchedInChat(english)).toEqual([
+      'Raise prices for the morning rush.',
+      'Welcome to a talk on pricing a bakery.',
+    ]);
   });
 
   it('prefers passages with more of the question’s words, best first, within the budget', async () => {

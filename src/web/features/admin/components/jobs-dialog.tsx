@@ -25,7 +25,7 @@ export function JobsDialog() {
       >
         {(data) => (
           <div className="overflow-x-auto rounded-md border">
-            <table className="w-full text-sm">
+            <table className="w-full whitespace-nowrap text-sm">
               <thead className="bg-muted/50 text-left text-muted-foreground">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">
