@@ -9,12 +9,13 @@ import { measure, startApp } from './lib.mjs';
 
 /**
  * Starts PostgreSQL and the app, signs `email` up, runs the SQL `seed(userId)` returns and the
- * `explain(userId)` statements (their plans are answered), then `use(app, cookie, plans)`; stops both.
+ * `explain(userId)` statements (their plans are answered), then `use(app, cookie, plans, databaseUrl)`;
+ * stops both. `env` adds to the app's settings.
  */
-export async function withSeededApp({ email, seed, explain }, use) {
+export async function withSeededApp({ email, seed, explain, env = {} }, use) {
   if (buildIsStale()) await buildAll({ quiet: true });
   const postgres = await startPostgres({ log: () => {} });
-  const app = await startApp({ DATABASE_URL: postgres.url });
+  const app = await startApp({ DATABASE_URL: postgres.url, ...env });
   try {
     const cookie = await onboarded(app, email, { freePlan: true });
     const me = await (await fetch(`${app.baseURL}/api/me`, { headers: { cookie } })).json();
@@ -31,7 +32,7 @@ export async function withSeededApp({ email, seed, explain }, use) {
     } finally {
       await client.end();
     }
-    return await use(app, cookie, plans);
+    return await use(app, cookie, plans, postgres.url);
   } finally {
     await app.stop();
     postgres.stop();

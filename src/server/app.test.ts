@@ -94,7 +94,9 @@ describe('the API shell', () => {
     expect(csp).toMatch(/script-src [^;]*'self'/);
     expect(csp).not.toMatch(/script-src [^;]*'unsafe-inline'/);
     // Images from our own origin and YouTube's stills only: no other site is ever called by an <img>.
-    expect(csp).toContain("img-src 'self' https://i.ytimg.com https://img.youtube.com;");
+    expect(csp).toContain(
+      "img-src 'self' https://i.ytimg.com https://img.youtube.com https://yt3.googleusercontent.com https://yt3.ggpht.com;",
+    );
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

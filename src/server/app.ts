@@ -13,6 +13,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { affiliateRoutes } from './features/affiliate/affiliate.routes';
 import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { channelsRoutes } from './features/channels/channels.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
@@ -83,6 +84,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', planRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
+      .route('/channels', channelsRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))
   );
 }

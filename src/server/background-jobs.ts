@@ -1,5 +1,6 @@
 import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from './adapters/mail';
 import type { AppDeps } from './context';
+import { pollChannelsJob } from './features/channels/channels.service';
 import { indexMigratedVideosJob } from './features/chat/sources.service';
 import { weeklyEmailJob } from './features/suggestions/weekly-email';
 import type { JobDefinition } from './jobs';
@@ -9,7 +10,7 @@ import type { JobDefinition } from './jobs';
  * `JobDefinition` built from the app's dependencies.
  */
 export function backgroundJobs(deps: AppDeps): JobDefinition[] {
-  return [weeklyEmailJob(deps), indexMigratedVideosJob(deps), mailRetryJob(deps)];
+  return [weeklyEmailJob(deps), indexMigratedVideosJob(deps), mailRetryJob(deps), pollChannelsJob(deps)];
 }
 
 /** A mail whose delivery failed, delivered again: seven tries over about two hours (1, 2, 4… minutes). */

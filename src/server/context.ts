@@ -1,6 +1,7 @@
 import type { Role } from '../shared/roles';
 import type { AiProvider } from './adapters/ai';
 import type { BillingProvider } from './adapters/billing';
+import type { ChannelSource } from './adapters/channels';
 import type { Mailer } from './adapters/mail';
 import type { TranscriptFetcher } from './adapters/transcripts';
 import type { VideoCatalog } from './adapters/video-catalog';
@@ -25,6 +26,8 @@ export interface AppDeps {
   transcripts: TranscriptFetcher;
   /** YouTube video details and searches: the Data API with YOUTUBE_API_KEY, oEmbed lookups without. */
   videos: VideoCatalog;
+  /** Followed channels: their pages (or the Data API with a key) and their public uploads feeds. */
+  channels: ChannelSource;
   logger: Logger;
   /** Background work: the job queue in the database (decision 045). */
   jobs: JobQueue;

@@ -5,6 +5,7 @@ import { createAiProvider, createStreamGate, type StreamGate } from './adapters/
 import type { BillingProvider } from './adapters/billing';
 import { createLocalBillingProvider } from './adapters/billing/local';
 import { createStripeBillingProvider } from './adapters/billing/stripe';
+import { createChannelSource } from './adapters/channels';
 import { createMailer, MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB, type Mailer } from './adapters/mail';
 import { createTranscriptFetcher, createYouTubeSources } from './adapters/transcripts';
 import { createVideoCatalog } from './adapters/video-catalog';
@@ -111,13 +112,15 @@ export async function createRuntime(
           : undefined,
     }),
   });
-  const videos = createVideoCatalog({
+  const youtube = {
     apiKey: config.YOUTUBE_API_KEY,
     apiUrl: config.YOUTUBE_API_URL,
     youtubeBaseUrl: config.YOUTUBE_BASE_URL,
     db,
     dailyBudget: Math.floor(config.YOUTUBE_DAILY_QUOTA * config.YOUTUBE_QUOTA_SHARE),
-  });
+  };
+  const videos = createVideoCatalog(youtube);
+  const channels = createChannelSource(youtube);
   const shutdown = new AbortController();
   const admission = createAdmission({
     maxReplies: config.REPLIES_IN_FLIGHT_MAX,
@@ -134,6 +137,7 @@ export async function createRuntime(
     ai,
     transcripts,
     videos,
+    channels,
     logger,
     jobs,
     admission,

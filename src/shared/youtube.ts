@@ -12,8 +12,8 @@ const ID_PATH_PREFIXES = new Set(['shorts', 'embed', 'live', 'v']);
  * /shorts/, /embed/, /live/ paths, on www., m. and music. hosts. Always 11 characters.
  */
 export function parseYouTubeVideoId(input: string): string | null {
-  const url = toUrl(input.trim());
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  const url = linkUrl(input.trim());
+  if (!url) return null;
   const host = url.hostname.toLowerCase();
   const segments = url.pathname.split('/').filter(Boolean);
   let candidate: string | null | undefined = null;
@@ -26,11 +26,13 @@ export function parseYouTubeVideoId(input: string): string | null {
   return candidate && VIDEO_ID.test(candidate) ? candidate : null;
 }
 
-function toUrl(value: string): URL | null {
+/** A pasted link as a URL (https:// assumed when it has no scheme), or null unless http(s). */
+export function linkUrl(value: string): URL | null {
   if (!value) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
   try {
-    return new URL(withScheme);
+    const url = new URL(withScheme);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
   } catch {
     return null;
   }

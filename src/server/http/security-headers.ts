@@ -1,4 +1,5 @@
 import { secureHeaders } from 'hono/secure-headers';
+import { CHANNEL_AVATAR_ORIGINS } from '../../shared/channels';
 import { YOUTUBE_THUMBNAIL_ORIGINS } from '../../shared/suggestions';
 
 /** Origins the pages may load from besides our own: Stripe's checkout and YouTube embeds. */
@@ -15,7 +16,7 @@ export function securityHeaders(options: ContentSecurityOptions = {}) {
       // React sets style attributes (e.g. progress widths); scripts stay strict.
       styleSrc: ["'self'", "'unsafe-inline'"],
       // No other site's images: an answer quoting a stranger's caption must not make the browser call out.
-      imgSrc: ["'self'", ...YOUTUBE_THUMBNAIL_ORIGINS],
+      imgSrc: ["'self'", ...YOUTUBE_THUMBNAIL_ORIGINS, ...CHANNEL_AVATAR_ORIGINS],
       mediaSrc: ["'self'", 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'https://api.stripe.com', ...(options.extraScriptOrigins ?? [])],

@@ -1,10 +1,12 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fixtureChannels } from './youtube-fixture';
 
 /**
  * A local stand-in for the YouTube Data API v3 speaking its real shapes: `search.list`
  * (youtube#searchListResponse), `videos.list` (youtube#videoListResponse with contentDetails.duration
- * in ISO 8601 and statistics.viewCount as a string), and its error bodies: 403 quotaExceeded once the
+ * in ISO 8601 and statistics.viewCount as a string), `channels.list` (by `forHandle` or `id`, the
+ * YouTube fixture's channels: youtube#channelListResponse, no `items` when none), and its error bodies: 403 quotaExceeded once the
  * quota is spent, 400 "API key not valid" for any other key.
  */
 
@@ -135,6 +137,7 @@ export async function startFakeYouTubeApi(videos: FakeApiVideo[] = FAKE_API_VIDE
     if (quotaSpent) return send(res, 403, quotaExceededBody);
     if (resource === 'search') return search(url.searchParams, res);
     if (resource === 'videos') return list(url.searchParams, res);
+    if (resource === 'channels') return channels(url.searchParams, res);
     send(res, 404, { error: { code: 404, message: 'Not Found', errors: [{ reason: 'notFound' }] } });
   });
 
@@ -156,6 +159,39 @@ export async function startFakeYouTubeApi(videos: FakeApiVideo[] = FAKE_API_VIDE
         id: { kind: 'youtube#video', videoId: video.id },
         snippet: { ...snippet(video), publishTime: video.publishedAt },
       })),
+    });
+  }
+
+  function channels(params: URLSearchParams, res: ServerResponse) {
+    const handle = params.get('forHandle')?.toLowerCase();
+    const found = fixtureChannels().filter((channel) =>
+      handle
+        ? channel.handle === (handle.startsWith('@') ? handle : `@${handle}`)
+        : channel.id === params.get('id'),
+    );
+    send(res, 200, {
+      kind: 'youtube#channelListResponse',
+      etag: 'fake-etag',
+      pageInfo: { totalResults: found.length, resultsPerPage: 5 },
+      ...(found.length
+        ? {
+            items: found.map((channel) => ({
+              kind: 'youtube#channel',
+              etag: `etag-${channel.id}`,
+              id: channel.id,
+              snippet: {
+                title: channel.title,
+                description: '',
+                customUrl: channel.handle,
+                publishedAt: '2015-03-01T10:00:00Z',
+                thumbnails: {
+                  default: { url: `${channel.avatarUrl.replace('s900', 's88')}`, width: 88, height: 88 },
+                  medium: { url: `${channel.avatarUrl.replace('s900', 's240')}`, width: 240, height: 240 },
+                },
+              },
+            })),
+          }
+        : {}),
     });
   }
 
@@ -197,7 +233,8 @@ export async function startFakeYouTubeApi(videos: FakeApiVideo[] = FAKE_API_VIDE
     apiUrl: `${origin}/youtube/v3`,
     calls,
     /** Calls of one resource ('search' costs 100 units, 'videos' 1). */
-    callsOf: (resource: 'search' | 'videos') => calls.filter((call) => call.resource === resource),
+    callsOf: (resource: 'search' | 'videos' | 'channels') =>
+      calls.filter((call) => call.resource === resource),
     /** From now on every call answers 403 quotaExceeded, as YouTube does once the day's units are spent. */
     spendQuota: () => {
       quotaSpent = true;

@@ -1,3 +1,4 @@
+import { insertChannel } from './channels';
 import { createManualChat } from './consult';
 import { SAMPLE_PROFILE } from './fixtures';
 import { checkInTokenOf, insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
@@ -472,6 +473,25 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       return { path: `/api/suggestions/unsubscribe?token=${token}` };
     },
     expected: everyone(200),
+  },
+  'GET /channels': { request: () => ({ path: '/api/channels' }), expected: signedIn(200) },
+  'POST /channels': {
+    request: async (w) => ({
+      path: '/api/channels',
+      body: { link: `https://www.youtube.com/channel/${await insertChannel(w.t.db)}` },
+    }),
+    expected: signedIn(201),
+  },
+  'GET /channels/videos': {
+    request: () => ({ path: '/api/channels/videos?sort=relevance' }),
+    expected: signedIn(200),
+  },
+  // Each account unfollows a channel of its own.
+  'DELETE /channels/:channelId': {
+    request: async (w, actor) => ({
+      path: `/api/channels/${await insertChannel(w.t.db, actor === 'anonymous' ? [] : [w.users[actor].id])}`,
+    }),
+    expected: signedIn(200),
   },
   'GET /admin/suggestions': {
     request: () => ({ path: '/api/admin/suggestions' }),

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { youtubeQuotaDays } from '../../db/schema';
 
 /** What the Data API charges per call, in quota units. */
-export const QUOTA_UNITS = { search: 100, videos: 1 } as const;
+export const QUOTA_UNITS = { search: 100, videos: 1, channels: 1 } as const;
 
 const PACIFIC_DATE = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Los_Angeles',

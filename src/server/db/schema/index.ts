@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './billing';
+export * from './channels';
 export * from './chats';
 export * from './follow-ups';
 export * from './misc';

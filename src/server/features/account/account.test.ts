@@ -39,9 +39,14 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   suggestion_picks: 'the team’s weekly picks',
   video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',
   youtube_quota_days: 'the site’s YouTube quota units per day',
+  channels: 'followed YouTube channels’ public names and feed state, shared by their followers',
+  channel_videos: 'the public uploads of followed channels, shared by their followers',
   'pgboss.*':
     'the job queue: job data holds ids only, a failed job a fixed sentence (decision 045); its tables are named by date too',
 };
+
+/** A channel both test users follow: its row and videos stay when one of them goes. */
+const SHARED_CHANNEL_ID = 'UCsharedByFollowers00001';
 
 /** The job queue's tables count as one: some are made per day (`pgboss.queue_stats_20261127`). */
 const tableGroup = (table: string) => (table.startsWith('pgboss.') ? 'pgboss.*' : table);
@@ -156,6 +161,15 @@ async function userWithEverything() {
   // A YouTube search for them, counted against the user's daily searches.
   await user.client.json('/api/suggestions/search');
   await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+  await t.db
+    .insert(schema.channels)
+    .values({ id: SHARED_CHANNEL_ID, title: 'Shared Channel', state: 'ok' })
+    .onConflictDoNothing();
+  await user.client.json(
+    '/api/channels',
+    { method: 'POST', json: { link: `https://www.youtube.com/channel/${SHARED_CHANNEL_ID}` } },
+    201,
+  );
   const week = unusedWeek();
   await insertPick(t.db, { week });
   await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
@@ -247,6 +261,7 @@ describe('account deletion', () => {
         'message_ratings.note holds rating note',
         'share_links.token holds the share link',
         "follow_up_suggestions.user_id holds the user's id",
+        "channel_follows.user_id holds the user's id",
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
@@ -257,6 +272,10 @@ describe('account deletion', () => {
 
     expect(await scanEveryColumn(t.db, user.needles), 'columns still naming the deleted user').toEqual([]);
     expect(await scanEveryColumn(t.db, bystander.needles)).toEqual(bystanderBefore);
+    // The channel the bystander still follows stays.
+    expect(
+      await t.db.select().from(schema.channels).where(eq(schema.channels.id, SHARED_CHANNEL_ID)),
+    ).toHaveLength(1);
   });
 
   it('keeps what staff did in the audit log: action, staff member and time, without the user', async () => {

@@ -1,12 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWeeks, weekOf } from '../../../shared/suggestions';
+import { addWeeks, isoDay, weekOf } from '../../../shared/suggestions';
 import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from '../../adapters/mail';
-import { users, weeklyEmailSends } from '../../db/schema';
+import { channelVideos, users, weeklyEmailSends } from '../../db/schema';
 import { createLogger } from '../../logger';
+import { insertChannel } from '../../testing/channels';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { makeWaitingJobsDue, waitingJobs } from '../../testing/jobs';
 import { insertChat } from '../../testing/library-fixtures';
+import { insertPlanItem } from '../../testing/plan';
 import { startSmtpServer, waitForMail } from '../../testing/smtp-server';
 import { insertPick, randomVideoId, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -195,6 +197,83 @@ describe('the weekly e-mail', () => {
       await app.close();
       await smtp.close();
     }
+  });
+});
+
+describe('new from your channels, in the weekly e-mail', () => {
+  /** A channel the user follows, with uploads of `daysAgo` (titles as given). */
+  async function followedChannelWith(user: TestUser, uploads: { title: string; daysAgo: number }[]) {
+    const channelId = await insertChannel(first.db, [user.id]);
+    await first.db.insert(channelVideos).values(
+      uploads.map((upload) => ({
+        channelId,
+        videoId: randomVideoId(),
+        title: upload.title,
+        publishedAt: new Date(Date.now() - upload.daysAgo * 86_400_000),
+      })),
+    );
+  }
+
+  it('puts the plan first, then the 5 best matches of the week’s uploads, then the picks and trending', async () => {
+    const reader = await subscriber();
+    await reader.client.json('/api/suggestions/keywords', {
+      method: 'PUT',
+      json: { keywords: ['pricing', 'hiring'] },
+    });
+    await followedChannelWith(reader, [
+      { title: 'Vlog: a day at the market', daysAgo: 1 },
+      { title: 'Pricing and hiring for a second shop', daysAgo: 6 },
+      { title: 'Hiring seasonal staff', daysAgo: 5 },
+      { title: 'Pricing pastries', daysAgo: 4 },
+      { title: 'Pricing a catering menu', daysAgo: 3 },
+      { title: 'Behind the scenes', daysAgo: 2 },
+      { title: 'Pricing from last month', daysAgo: 20 },
+    ]);
+    await insertPlanItem(first.db, reader.id, { title: 'Call the flour mill', dueDate: isoDay(new Date()) });
+    await reader.client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+    await insertPick(first.db, { week: weekOf(new Date()), title: 'A pick of the week' });
+
+    await sendWeeklyEmails(first.deps, new Date());
+    const [mail] = await weeklyMailsTo(reader);
+    const text = mail!.text;
+    const places = ['Call the flour mill', 'NEW FROM YOUR CHANNELS', 'THIS WEEK’S PICKS', 'TRENDING'].map(
+      (part) => text.indexOf(part),
+    );
+    expect(places[0]).toBeGreaterThanOrEqual(0);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    const channelPart = text.slice(text.indexOf('NEW FROM YOUR CHANNELS'), text.indexOf('THIS WEEK’S PICKS'));
+    // Both keywords first, then one each (newest first), then the best of the rest; last month's is out.
+    const shown = [
+      'Pricing and hiring for a second shop',
+      'Pricing a catering menu',
+      'Pricing pastries',
+      'Hiring seasonal staff',
+      'Vlog: a day at the market',
+    ].map((title) => channelPart.indexOf(title));
+    expect(shown.every((place) => place >= 0)).toBe(true);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    expect(channelPart).toContain('Matches: pricing, hiring');
+    expect(channelPart).not.toContain('Behind the scenes');
+    expect(channelPart).not.toContain('Pricing from last month');
+  });
+
+  it('sends the channels’ part alone in a week without picks, and nothing to whom they uploaded nothing that week', async () => {
+    const monday = mondayMorning(unusedWeek());
+    const daysBefore = (days: number) => new Date(monday.getTime() - days * 86_400_000);
+    const [reader, quiet] = [await subscriber(), await subscriber()];
+    const fresh = await insertChannel(first.db, [reader.id]);
+    const stale = await insertChannel(first.db, [quiet.id]);
+    await first.db.insert(channelVideos).values([
+      { channelId: fresh, videoId: randomVideoId(), title: 'Fresh upload', publishedAt: daysBefore(1) },
+      { channelId: stale, videoId: randomVideoId(), title: 'Stale upload', publishedAt: daysBefore(20) },
+    ]);
+
+    await sendWeeklyEmails(first.deps, monday);
+    const [mail] = await weeklyMailsTo(reader);
+    expect(mail!.subject).toMatch(/^New from your channels: week of /);
+    expect(mail!.text).toContain('Fresh upload');
+    expect(mail!.text).not.toContain('THIS WEEK’S PICKS');
+    expect(await weeklyMailsTo(quiet)).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { type MailMessage, MailNotDelivered } from '../../adapters/mail';
 import { renderMail } from '../../adapters/mail/render';
 import type { AppDeps } from '../../context';
 import type { JobDefinition } from '../../jobs';
+import { type ChannelVideoCard, channelVideoCards } from '../channels/channels.service';
 import {
   CHECK_IN_EMAIL_KIND,
   type CheckIn,
@@ -40,6 +41,8 @@ import {
 export const WEEKLY_EMAIL_KIND = 'weekly-suggestions';
 export const WEEKLY_EMAIL_JOB = 'weekly-email';
 const TRENDING_IN_EMAIL = 3;
+/** The best matches of the user's channels' uploads of the past week. */
+const CHANNEL_VIDEOS_IN_EMAIL = 5;
 const BATCH = 200;
 
 type EmailDeps = SuggestionDeps & Pick<AppDeps, 'mailer' | 'config' | 'shutdownSignal'>;
@@ -54,11 +57,15 @@ function videoLines(video: ListedVideo): string[] {
 interface PicksPart {
   week: string;
   picks: PickRow[];
+  fromChannels: ChannelVideoCard[];
   trending: ListedVideo[];
   unsubscribeToken: string;
 }
 
-/** The picks' part of the weekly mail: this week's picks and the recipient's trending videos. */
+/**
+ * The videos' part of the weekly mail, each section only when it has videos: new from the recipient's
+ * channels, this week's picks, and their trending videos.
+ */
 function picksSections(baseUrl: string, part: PicksPart) {
   const consultLink = (videoId: string) =>
     `${baseUrl}/consult?url=${encodeURIComponent(youTubeWatchUrl(videoId))}`;
@@ -68,8 +75,17 @@ function picksSections(baseUrl: string, part: PicksPart) {
       url: consultLink(video.videoId),
       lines: videoLines(video),
     }));
+  const channelItems = part.fromChannels.map((video) => ({
+    title: video.title,
+    url: consultLink(video.videoId),
+    lines: [
+      video.channel,
+      video.matchedKeywords.length ? `Matches: ${video.matchedKeywords.join(', ')}` : '',
+    ].filter(Boolean),
+  }));
   return [
-    { heading: 'This week’s picks', items: items(part.picks.map(fromPick)) },
+    ...(channelItems.length ? [{ heading: 'New from your channels', items: channelItems }] : []),
+    ...(part.picks.length ? [{ heading: 'This week’s picks', items: items(part.picks.map(fromPick)) }] : []),
     ...(part.trending.length ? [{ heading: 'Trending for your business', items: items(part.trending) }] : []),
   ];
 }
@@ -91,7 +107,9 @@ function weeklyMail(
     checkInLinks?.oneClick ?? `${baseUrl}/api/suggestions/unsubscribe?token=${picks!.unsubscribeToken}`;
   const subject = checkIn
     ? `Your plan this week: ${checkInSummary(checkIn)}${picks ? ', and this week’s video picks' : ''}`
-    : `This week’s video picks: ${label}`;
+    : picks?.picks.length
+      ? `This week’s video picks: ${label}`
+      : `New from your channels: ${label}`;
   return {
     to,
     kind: picks ? WEEKLY_EMAIL_KIND : CHECK_IN_EMAIL_KIND,
@@ -155,44 +173,51 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
   const picksPart = async (
     userId: string,
     preferences: { keywords: string[] | null; unsubscribeToken: string },
-  ): Promise<PicksPart> => {
+  ): Promise<PicksPart | null> => {
     const keywords = preferences.keywords ?? keywordsFromProfile(await getProfile(deps.db, userId));
+    const fromChannels = await channelVideoCards(deps.db, userId, keywords, {
+      now,
+      days: 7,
+      sort: 'relevance',
+    });
+    if (!picks.length && !fromChannels.length) return null;
     const trending = (await savedTrending(deps, keywords, now)) ?? (await siteTopOnce());
     return {
       week,
       picks,
+      fromChannels: fromChannels.slice(0, CHANNEL_VIDEOS_IN_EMAIL),
       trending: trending.slice(0, TRENDING_IN_EMAIL),
       unsubscribeToken: preferences.unsubscribeToken,
     };
   };
   let sent = 0;
   const sendTo = async (recipient: { userId: string; email: string }) => {
-    const [preferences, checkIn] = await Promise.all([
-      picks.length ? findPreferences(deps.db, recipient.userId) : null,
-      weeklyCheckIn(deps.db, recipient.userId, now),
-    ]);
-    const picksToken = preferences?.weeklyEmail ? preferences.unsubscribeToken : null;
-    if (!picksToken && !checkIn) return;
-    if (!(await claimWeeklyEmail(deps.db, recipient.userId, week))) return;
+    let claimed = false;
     try {
+      const [preferences, checkIn] = await Promise.all([
+        findPreferences(deps.db, recipient.userId),
+        weeklyCheckIn(deps.db, recipient.userId, now),
+      ]);
+      const picksToken = preferences?.weeklyEmail ? preferences.unsubscribeToken : null;
       const picksOfUser = picksToken
         ? await picksPart(recipient.userId, { keywords: preferences!.keywords, unsubscribeToken: picksToken })
         : null;
+      if (!picksOfUser && !checkIn) return;
+      claimed = await claimWeeklyEmail(deps.db, recipient.userId, week);
+      if (!claimed) return;
       await deps.mailer.send(weeklyMail(deps.config.baseUrl, recipient.email, picksOfUser, checkIn));
       sent += 1;
     } catch (error) {
       // A mail recorded in the outbox is retried by the queue, so its claim stays: sent once, not twice.
       const retrying = error instanceof MailNotDelivered && error.retrying;
-      if (!retrying) await releaseWeeklyEmail(deps.db, recipient.userId, week);
+      if (claimed && !retrying) await releaseWeeklyEmail(deps.db, recipient.userId, week);
       deps.logger.warn(
         { err: error, userId: recipient.userId, retrying },
         'weekly suggestions e-mail not sent',
       );
     }
   };
-  if (picks.length) {
-    await eachBatch(deps, (after) => dueRecipients(deps.db, week, after, BATCH, now), sendTo);
-  }
+  await eachBatch(deps, (after) => dueRecipients(deps.db, week, after, BATCH, now), sendTo);
   await eachBatch(
     deps,
     async (after) => {

@@ -5,6 +5,7 @@ import { Page } from '../../components/layout/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
+import { FollowChannelButton } from '../../features/channels/components/follow-channel-button';
 import { useChatView } from '../../features/chat/api/get-chat';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { MakePlanButton } from '../../features/plan/components/make-plan-button';
@@ -62,7 +63,14 @@ export default function ChatRoute() {
       view={view.data}
       adminView={readOnly}
       onBack={back}
-      headerActions={readOnly || view.data.readOnly ? null : <ShareDialog chatId={chatId} />}
+      headerActions={
+        readOnly || view.data.readOnly ? null : (
+          <>
+            {view.data.chat.youtubeUrl ? <FollowChannelButton videoUrl={view.data.chat.youtubeUrl} /> : null}
+            <ShareDialog chatId={chatId} />
+          </>
+        )
+      }
       onReplyStored={() => void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey })}
       initialDraft={draft}
       answerActions={(answer) => <MakePlanButton {...answer} />}

@@ -1,4 +1,7 @@
 import { Page } from '../../components/layout/page';
+import { ChannelsSection } from '../../features/channels/components/channels-section';
+import { FollowChannelButton } from '../../features/channels/components/follow-channel-button';
+import { NewFromChannels } from '../../features/channels/components/new-from-channels';
 import { SuggestionsPage } from '../../features/suggestions/components/suggestions-page';
 
 export default function SuggestionsRoute() {
@@ -8,7 +11,15 @@ export default function SuggestionsRoute() {
       description="Videos worth a consultation, picked for your business."
       width="wide"
     >
-      <SuggestionsPage />
+      <SuggestionsPage
+        channels={
+          <>
+            <NewFromChannels />
+            <ChannelsSection />
+          </>
+        }
+        cardAction={(video, titleId) => <FollowChannelButton videoUrl={video.url} describedBy={titleId} />}
+      />
     </Page>
   );
 }

@@ -9,10 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { BadgeList } from '../../../components/videos/badge-list';
 import { useAdminPicks, type WeeklyPick } from '../api/get-admin-picks';
 import { useRemovePick } from '../api/remove-pick';
 import { useReorderPicks } from '../api/reorder-picks';
-import { BadgeList } from './badge-list';
 import { PickForm } from './pick-form';
 
 const MOVES = [

@@ -1,46 +1,23 @@
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dayLabel, KEYWORD_LIMITS, KEYWORD_MESSAGES } from '../../../../shared/suggestions';
+import { Section } from '../../../components/layout/page-section';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent } from '../../../components/ui/card';
+import { type CardAction, VideoListState } from '../../../components/videos/video-grid';
 import { useSuggestions } from '../api/get-suggestions';
 import { useTrending, type VideoList } from '../api/get-trending';
 import { useSaveKeywords } from '../api/save-keywords';
 import { useSearchVideos } from '../api/search-videos';
 import { ChipInput } from './chip-input';
-import { VideoListState } from './video-grid';
 import { WeeklyEmailSetting } from './weekly-email-setting';
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="grid gap-4">
-      <div className="grid gap-1">
-        <h2 id={id} className="text-xl font-semibold">
-          {title}
-        </h2>
-        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /** YouTube could not answer: what happened and what is shown instead. */
 function Notice({ list }: { list: VideoList }) {
   return list.notice ? <Alert tone="warning">{list.notice}</Alert> : null;
 }
 
-function PicksSection() {
+function PicksSection({ cardAction }: { cardAction?: CardAction }) {
   const page = useSuggestions();
   const earlier = page.data && page.data.picksWeek !== page.data.currentWeek;
   return (
@@ -60,13 +37,14 @@ function PicksSection() {
         loadingLabel="Loading this week’s picks"
         errorMessage="We could not load this week’s picks."
         videosOf={(data) => data.picks}
+        cardAction={cardAction}
         empty="No picks yet. Our team picks new videos every week: check back soon."
       />
     </Section>
   );
 }
 
-function TrendingSection() {
+function TrendingSection({ cardAction }: { cardAction?: CardAction }) {
   const trending = useTrending();
   const source = trending.data?.source;
   return (
@@ -86,6 +64,7 @@ function TrendingSection() {
         loadingLabel="Loading trending videos"
         errorMessage="We could not load trending videos."
         videosOf={(data) => data.videos}
+        cardAction={cardAction}
         empty={
           source === 'youtube'
             ? 'Nothing popular on YouTube for your keywords this week. Try other keywords below.'
@@ -98,7 +77,7 @@ function TrendingSection() {
   );
 }
 
-function SearchSection() {
+function SearchSection({ cardAction }: { cardAction?: CardAction }) {
   const page = useSuggestions();
   const results = useSearchVideos();
   const save = useSaveKeywords();
@@ -145,6 +124,7 @@ function SearchSection() {
         loadingLabel="Searching"
         errorMessage="We could not search just now."
         videosOf={(data) => data.videos}
+        cardAction={cardAction}
         empty={keywords.length ? 'No videos match your keywords yet.' : 'Add a keyword to search.'}
       >
         {(data) => <Notice list={data} />}
@@ -153,8 +133,11 @@ function SearchSection() {
   );
 }
 
-/** The Video Suggestions page: the week's picks, trending, keyword search and the weekly e-mail. */
-export function SuggestionsPage() {
+/**
+ * The Video Suggestions page: the weekly e-mail, what the route adds first (the followed channels), the
+ * week's picks, trending and keyword search; `cardAction` adds to every card.
+ */
+export function SuggestionsPage({ channels, cardAction }: { channels?: ReactNode; cardAction?: CardAction }) {
   return (
     <div className="grid gap-10">
       <Card>
@@ -162,9 +145,10 @@ export function SuggestionsPage() {
           <WeeklyEmailSetting />
         </CardContent>
       </Card>
-      <PicksSection />
-      <TrendingSection />
-      <SearchSection />
+      {channels}
+      <PicksSection cardAction={cardAction} />
+      <TrendingSection cardAction={cardAction} />
+      <SearchSection cardAction={cardAction} />
     </div>
   );
 }

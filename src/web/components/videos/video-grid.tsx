@@ -1,18 +1,23 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import type { VideoCard as VideoCardData } from '../api/get-suggestions';
-import { VideoCard } from './video-card';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { VideoCard, type VideoCardData } from './video-card';
 
-export function VideoGrid({ videos }: { videos: VideoCardData[] }) {
+/** What a card offers beside its consultation (a route's addition, e.g. following the video's channel). */
+export type CardAction = (video: VideoCardData, titleId: string) => ReactNode;
+
+export function VideoGrid({ videos, cardAction }: { videos: VideoCardData[]; cardAction?: CardAction }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {videos.map((video) => (
         <li key={video.videoId} className="flex">
-          <VideoCard video={video} />
+          <VideoCard
+            video={video}
+            action={cardAction ? (titleId) => cardAction(video, titleId) : undefined}
+          />
         </li>
       ))}
     </ul>
@@ -26,6 +31,7 @@ export function VideoListState<T>({
   errorMessage,
   videosOf,
   empty,
+  cardAction,
   children,
 }: {
   query: UseQueryResult<T>;
@@ -33,6 +39,7 @@ export function VideoListState<T>({
   errorMessage: string;
   videosOf: (data: T) => VideoCardData[];
   empty: ReactNode;
+  cardAction?: CardAction;
   /** Shown above the grid once loaded (a source line, a notice). */
   children?: (data: T) => ReactNode;
 }) {
@@ -58,7 +65,7 @@ export function VideoListState<T>({
     <div className="grid gap-4">
       {children?.(query.data)}
       {videos.length ? (
-        <VideoGrid videos={videos} />
+        <VideoGrid videos={videos} cardAction={cardAction} />
       ) : (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
           {empty}

@@ -1,12 +1,29 @@
 import { CheckCircle2, ExternalLink, MessageSquarePlus, Video } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { dayLabel, formatDuration, isYouTubeThumbnail } from '../../../../shared/suggestions';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { AppLink } from '../../../lib/link';
-import { paths } from '../../../lib/paths';
-import type { VideoCard as VideoCardData } from '../api/get-suggestions';
+import { dayLabel, formatDuration, isYouTubeThumbnail } from '../../../shared/suggestions';
+import { AppLink } from '../../lib/link';
+import { paths } from '../../lib/paths';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
 import { BadgeList } from './badge-list';
+
+/** A video as every list of suggested videos shows it (picks, trending, search, followed channels). */
+export interface VideoCardData {
+  videoId: string;
+  url: string;
+  title: string;
+  channel: string;
+  durationSeconds: number | null;
+  /** 'YYYY-MM-DD' */
+  publishedOn: string | null;
+  thumbnailUrl: string | null;
+  viewCount?: number | null;
+  /** Why the team picked it. */
+  note?: string | null;
+  matchedKeywords: string[];
+  consulted: boolean;
+}
 
 /**
  * The still of a video, or a plain placeholder when there is none, it cannot load (offline, blocked)
@@ -37,14 +54,23 @@ function Thumbnail({ url }: { url: string | null }) {
   );
 }
 
-/** One suggested video: what it is, why it is here, and a one-click consultation. */
-export function VideoCard({ video }: { video: VideoCardData }) {
+/**
+ * One suggested video: what it is, why it is here, and a one-click consultation; `action` adds a button
+ * (described by the card's title, like the others).
+ */
+export function VideoCard({
+  video,
+  action,
+}: {
+  video: VideoCardData;
+  action?: (titleId: string) => ReactNode;
+}) {
   const titleId = useId();
   const facts = [
     video.channel,
     video.durationSeconds ? formatDuration(video.durationSeconds) : null,
     video.publishedOn ? dayLabel(video.publishedOn) : null,
-    video.viewCount !== null ? `${video.viewCount.toLocaleString('en-US')} views` : null,
+    typeof video.viewCount === 'number' ? `${video.viewCount.toLocaleString('en-US')} views` : null,
   ].filter(Boolean);
   return (
     <article
@@ -82,6 +108,7 @@ export function VideoCard({ video }: { video: VideoCardData }) {
               <ExternalLink aria-hidden /> Watch
             </a>
           </Button>
+          {action?.(titleId)}
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '../ui/badge';
 
 /** Words shown as badges in a labelled list (a pick's tags, a card's matched keywords); nothing when empty. */
 export function BadgeList({ label, items }: { label: string; items: string[] }) {

@@ -1,0 +1,78 @@
+import type { ChannelRef } from '../../../shared/channels';
+import type { Executor } from '../../db/client';
+import { CATALOG_TIMEOUT_MS, type CatalogResult } from '../video-catalog/catalog-http';
+import { createQuotaLedger } from '../video-catalog/quota';
+import { readChannelFeed } from './channel-feed';
+import { findChannelOnPage } from './channel-page';
+import { createDataApiChannelFinder } from './data-api-channels';
+
+/** A channel as its followers see it. */
+export interface ChannelDetails {
+  channelId: string;
+  title: string;
+  avatarUrl: string | null;
+}
+
+/** One upload of a channel's feed (the feed tells no length). */
+export interface FeedVideo {
+  videoId: string;
+  title: string;
+  description: string;
+  publishedAt: Date;
+  thumbnailUrl: string | null;
+}
+
+/** The validators of the last read, sent back so YouTube may answer 304. */
+export interface FeedValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export type FeedProblemKind = 'not_found' | 'unreachable' | 'failed' | 'not_xml' | 'too_large';
+
+export type FeedResult =
+  | { kind: 'fresh'; videos: FeedVideo[]; validators: FeedValidators }
+  | { kind: 'not_modified' }
+  | { kind: 'failed'; problem: FeedProblemKind };
+
+export interface ChannelSource {
+  /** The channel a link names (its id, name and avatar): the channel page, or the Data API with a key. */
+  find(ref: ChannelRef): Promise<CatalogResult<ChannelDetails>>;
+  /** The channel's public uploads feed (no key, no quota), conditional on the last validators. */
+  feed(channelId: string, validators: FeedValidators): Promise<FeedResult>;
+}
+
+export interface ChannelSourceOptions {
+  /** YouTube's origin (YOUTUBE_BASE_URL): channel pages, watch pages and feeds. */
+  youtubeBaseUrl: string;
+  /** YOUTUBE_API_KEY: handles and ids are then resolved through channels.list (1 unit). */
+  apiKey?: string;
+  apiUrl: string;
+  db: Executor;
+  dailyBudget: number;
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+export function createChannelSource(options: ChannelSourceOptions): ChannelSource {
+  const shared = {
+    youtubeBaseUrl: options.youtubeBaseUrl.replace(/\/+$/, ''),
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? CATALOG_TIMEOUT_MS,
+  };
+  const fromPage = (ref: ChannelRef) => findChannelOnPage(shared, ref);
+  const find = options.apiKey
+    ? createDataApiChannelFinder({
+        ...shared,
+        apiKey: options.apiKey,
+        apiUrl: options.apiUrl.replace(/\/+$/, ''),
+        ledger: createQuotaLedger(options.db, options.dailyBudget),
+        now: options.now ?? (() => new Date()),
+        fallback: fromPage,
+      })
+    : fromPage;
+  return { find, feed: (channelId, validators) => readChannelFeed(shared, channelId, validators) };
+}
+
+export { FEED_PROBLEMS, MAX_FEED_BYTES } from './channel-feed';

@@ -1,0 +1,71 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * A YouTube channel someone follows: one row per channel, shared by its followers, so its public
+ * uploads feed is read once for all of them. Public data only (no user's); a channel nobody follows is
+ * kept (its handle stays resolved) but no longer polled.
+ */
+export const channels = pgTable(
+  'channels',
+  {
+    /** YouTube's channel id, 'UC' and 22 characters. */
+    id: text('id').primaryKey(),
+    /** The link's name it was first followed by ('@handle', 'c/name', 'user/name'), lower-case: resolved once. */
+    handle: text('handle').unique(),
+    title: text('title').notNull(),
+    avatarUrl: text('avatar_url'),
+    /** The feed's last validators, sent back so YouTube can answer 304 Not Modified. */
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** 'new' until first read; 'ok'; 'failing' (the feed could not be read: `problem` says why). */
+    state: text('state').$type<'new' | 'ok' | 'failing'>().notNull().default('new'),
+    problem: text('problem'),
+    polledAt: timestamp('polled_at', { withTimezone: true }),
+    /** When the channel is next due; a poll claims it by moving this forward. */
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('channels_next_poll_idx').on(t.nextPollAt)],
+);
+
+/** A user's follow of a channel: at most 50 each. */
+export const channelFollows = pgTable(
+  'channel_follows',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.channelId] }),
+    index('channel_follows_channel_idx').on(t.channelId),
+  ],
+);
+
+/** The videos read from a channel's feed, kept when a later read fails. */
+export const channelVideos = pgTable(
+  'channel_videos',
+  {
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    /** Not in the feed: known only when another source told it. */
+    durationSeconds: integer('duration_seconds'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.videoId] }),
+    // 'New from your channels': each followed channel's videos of the last 14 days, newest first.
+    index('channel_videos_recent_idx').on(t.channelId, t.publishedAt.desc()),
+  ],
+);

@@ -1,0 +1,185 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { ChannelDetails, FeedValidators, FeedVideo } from '../../adapters/channels';
+import type { Executor } from '../../db/client';
+import { channelFollows, channels, channelVideos, users } from '../../db/schema';
+
+export type ChannelRow = typeof channels.$inferSelect;
+
+export async function channelByHandle(db: Executor, handle: string) {
+  const [row] = await db.select().from(channels).where(eq(channels.handle, handle)).limit(1);
+  return row ?? null;
+}
+
+export async function channelById(db: Executor, channelId: string) {
+  const [row] = await db.select().from(channels).where(eq(channels.id, channelId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Keeps what YouTube said of a channel (name, avatar), and the link name it was found by when no other
+ * channel holds that name already (a handle moved to another channel keeps its first answer).
+ */
+export async function saveChannel(db: Executor, details: ChannelDetails, handle: string | null) {
+  await db
+    .insert(channels)
+    .values({ id: details.channelId, title: details.title, avatarUrl: details.avatarUrl })
+    .onConflictDoUpdate({ target: channels.id, set: { title: details.title, avatarUrl: details.avatarUrl } });
+  if (handle) {
+    await db
+      .update(channels)
+      .set({ handle })
+      .where(
+        and(
+          eq(channels.id, details.channelId),
+          sql`${channels.handle} is null`,
+          sql`not exists (select 1 from ${channels} taken where taken.handle = ${handle})`,
+        ),
+      );
+  }
+}
+
+/**
+ * Adds a follow unless the user already follows the channel or follows `max` already: the user's row
+ * is locked first, so two follows sent at once cannot both pass the count.
+ */
+export async function addFollow(
+  db: Executor,
+  userId: string,
+  channelId: string,
+  max: number,
+): Promise<'followed' | 'already' | 'full'> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const follows = await tx
+      .select({ channelId: channelFollows.channelId })
+      .from(channelFollows)
+      .where(eq(channelFollows.userId, userId));
+    if (follows.some((follow) => follow.channelId === channelId)) return 'already';
+    if (follows.length >= max) return 'full';
+    await tx.insert(channelFollows).values({ userId, channelId });
+    return 'followed';
+  });
+}
+
+export async function removeFollow(db: Executor, userId: string, channelId: string): Promise<boolean> {
+  const removed = await db
+    .delete(channelFollows)
+    .where(and(eq(channelFollows.userId, userId), eq(channelFollows.channelId, channelId)))
+    .returning({ channelId: channelFollows.channelId });
+  return removed.length > 0;
+}
+
+/** The user's channels, by name. */
+export async function followedChannels(db: Executor, userId: string) {
+  return db
+    .select({
+      channelId: channels.id,
+      title: channels.title,
+      avatarUrl: channels.avatarUrl,
+      state: channels.state,
+      problem: channels.problem,
+      polledAt: channels.polledAt,
+    })
+    .from(channelFollows)
+    .innerJoin(channels, eq(channels.id, channelFollows.channelId))
+    .where(eq(channelFollows.userId, userId))
+    .orderBy(asc(channels.title), asc(channels.id));
+}
+
+/**
+ * The videos of the user's channels published since `since`, newest first: per followed channel, a
+ * range of (channel_id, published_at desc) on channel_videos_recent_idx.
+ */
+export async function recentVideosOf(db: Executor, userId: string, since: Date, limit: number) {
+  return db
+    .select({
+      videoId: channelVideos.videoId,
+      channelId: channelVideos.channelId,
+      channel: channels.title,
+      title: channelVideos.title,
+      description: channelVideos.description,
+      publishedAt: channelVideos.publishedAt,
+      thumbnailUrl: channelVideos.thumbnailUrl,
+      durationSeconds: channelVideos.durationSeconds,
+    })
+    .from(channelFollows)
+    .innerJoin(channels, eq(channels.id, channelFollows.channelId))
+    .innerJoin(channelVideos, eq(channelVideos.channelId, channelFollows.channelId))
+    .where(and(eq(channelFollows.userId, userId), gte(channelVideos.publishedAt, since)))
+    .orderBy(desc(channelVideos.publishedAt), asc(channelVideos.videoId))
+    .limit(limit);
+}
+
+/**
+ * Claims up to `limit` channels that are due and still followed, moving each one's next poll to
+ * `nextPollAt` in the same statement: another process running at once skips them (skip locked), and a
+ * channel nobody follows is never claimed.
+ */
+export async function claimDueChannels(db: Executor, now: Date, nextPollAt: Date, limit: number) {
+  const due = db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(
+      and(
+        lte(channels.nextPollAt, now),
+        sql`exists (select 1 from ${channelFollows} where ${channelFollows.channelId} = ${channels.id})`,
+      ),
+    )
+    .orderBy(asc(channels.nextPollAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(channels)
+    .set({ nextPollAt })
+    .where(inArray(channels.id, due))
+    .returning({ id: channels.id, etag: channels.etag, lastModified: channels.lastModified });
+}
+
+/** When a channel was read (`polledAt`) and is next due. */
+export interface PollTimes {
+  polledAt: Date;
+  nextPollAt: Date;
+}
+
+/** A feed read: its videos added or refreshed (earlier ones kept), its validators and state saved. */
+export async function saveFeedRead(
+  db: Executor,
+  channelId: string,
+  videos: FeedVideo[],
+  validators: FeedValidators,
+  times: PollTimes,
+) {
+  await db.transaction(async (tx) => {
+    if (videos.length > 0) {
+      await tx
+        .insert(channelVideos)
+        .values(videos.map((video) => ({ channelId, ...video })))
+        .onConflictDoUpdate({
+          target: [channelVideos.channelId, channelVideos.videoId],
+          set: {
+            title: sql`excluded.title`,
+            description: sql`excluded.description`,
+            thumbnailUrl: sql`excluded.thumbnail_url`,
+          },
+        });
+    }
+    await tx
+      .update(channels)
+      .set({ ...validators, ...times, state: 'ok', problem: null })
+      .where(eq(channels.id, channelId));
+  });
+}
+
+/** The feed answered 304, or could not be read (`problem`): the channel's videos stay as they were. */
+export async function saveFeedState(
+  db: Executor,
+  channelId: string,
+  problem: string | null,
+  times: PollTimes,
+) {
+  const state = problem ? ('failing' as const) : ('ok' as const);
+  await db
+    .update(channels)
+    .set({ ...times, state, problem })
+    .where(eq(channels.id, channelId));
+}

@@ -1,0 +1,241 @@
+import {
+  CHANNEL_MESSAGES,
+  type ChannelRef,
+  MAX_FOLLOWED_CHANNELS,
+  NEW_VIDEO_DAYS,
+  parseChannelLink,
+} from '../../../shared/channels';
+import { ERROR_CODES } from '../../../shared/errors';
+import type { NewVideosSort } from '../../../shared/schemas/channels';
+import { isoDay } from '../../../shared/suggestions';
+import { youTubeWatchUrl } from '../../../shared/youtube';
+import { FEED_PROBLEMS, type FeedValidators } from '../../adapters/channels';
+import type { AppDeps, SessionUser } from '../../context';
+import type { Database } from '../../db/client';
+import { AppError, conflict, notFound } from '../../http/errors';
+import type { JobDefinition } from '../../jobs';
+import { consultedVideoIds } from '../chats/chats.queries';
+import { keywordsOf, matchKeywords } from '../suggestions/suggestions.service';
+import {
+  addFollow,
+  type ChannelRow,
+  channelByHandle,
+  channelById,
+  claimDueChannels,
+  followedChannels,
+  recentVideosOf,
+  removeFollow,
+  saveChannel,
+  saveFeedRead,
+  saveFeedState,
+} from './channels.queries';
+
+/** A channel's feed is read at most this often (once for all its followers). */
+export const POLL_EVERY_HOURS = 3;
+export const POLL_CHANNELS_JOB = 'poll-channels';
+/** How often the poll looks for due channels: each is still read at most every POLL_EVERY_HOURS. */
+const POLL_SCHEDULE = '*/15 * * * *';
+/** Channels claimed per round of a poll, and feeds read at once. */
+const POLL_BATCH = 50;
+const POLL_CONCURRENCY = 8;
+/** 50 channels × 15 uploads bounds a user's fortnight; this keeps a flood from one channel bounded too. */
+const NEW_VIDEOS_LIMIT = 750;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export type ChannelDeps = Pick<AppDeps, 'db' | 'channels' | 'logger'>;
+
+/** One video of 'New from your channels'. */
+export interface ChannelVideoCard {
+  videoId: string;
+  url: string;
+  title: string;
+  channelId: string;
+  channel: string;
+  publishedAt: string;
+  /** Its day (UTC), as every video card shows it. */
+  publishedOn: string;
+  durationSeconds: number | null;
+  thumbnailUrl: string | null;
+  matchedKeywords: string[];
+  consulted: boolean;
+}
+
+const nextPollAfter = (now: Date) => new Date(now.getTime() + POLL_EVERY_HOURS * HOUR_MS);
+
+const youTubeUnreachable = () => new AppError(503, ERROR_CODES.unavailable, CHANNEL_MESSAGES.unreachable);
+
+/** The link's name a channel is remembered by ('@handle', 'c/name', 'user/name'), or null for ids and videos. */
+const linkName = (ref: ChannelRef) =>
+  ref.kind === 'handle' ? ref.handle : ref.kind === 'custom' ? ref.path : null;
+
+/** The channel a link names: from the database when it is known, else asked of YouTube once and kept. */
+async function resolveChannel(deps: ChannelDeps, ref: ChannelRef): Promise<ChannelRow> {
+  const name = linkName(ref);
+  const known =
+    ref.kind === 'id'
+      ? await channelById(deps.db, ref.channelId)
+      : name
+        ? await channelByHandle(deps.db, name)
+        : null;
+  if (known) return known;
+  const found = await deps.channels.find(ref);
+  if (!found.ok) {
+    if (found.problem.kind === 'not_found') throw notFound(CHANNEL_MESSAGES.notFound);
+    deps.logger.warn({ ref, problem: found.problem.kind }, 'YouTube channel not resolved');
+    throw youTubeUnreachable();
+  }
+  await saveChannel(deps.db, found.value, name);
+  return (await channelById(deps.db, found.value.channelId))!;
+}
+
+/**
+ * Follows the channel a link names. A channel new to the site has its feed read at once, so its videos
+ * show on the user's next look (later reads are the poll's); a feed that fails only marks the channel.
+ */
+export async function followChannel(deps: ChannelDeps, user: SessionUser, link: string, now: Date) {
+  const channel = await resolveChannel(deps, parseChannelLink(link)!);
+  const outcome = await addFollow(deps.db, user.id, channel.id, MAX_FOLLOWED_CHANNELS);
+  if (outcome === 'already') throw conflict(CHANNEL_MESSAGES.alreadyFollowing);
+  if (outcome === 'full') throw conflict(CHANNEL_MESSAGES.tooMany);
+  if (channel.state === 'new') await pollChannel(deps, channel, now);
+  const followed = await channelsOf(deps.db, user);
+  return followed.channels.find((row) => row.channelId === channel.id)!;
+}
+
+export async function unfollowChannel(db: Database, user: SessionUser, channelId: string) {
+  if (!(await removeFollow(db, user.id, channelId))) throw notFound(CHANNEL_MESSAGES.notFollowing);
+  return { unfollowed: true as const };
+}
+
+/** The user's channels with their state, and how many they may follow. */
+export async function channelsOf(db: Database, user: SessionUser) {
+  const rows = await followedChannels(db, user.id);
+  return {
+    channels: rows.map((row) => ({ ...row, polledAt: row.polledAt?.toISOString() ?? null })),
+    max: MAX_FOLLOWED_CHANNELS,
+  };
+}
+
+/**
+ * The videos of the user's channels published in the last `days`, each with the keywords its title and
+ * description match (the suggestions' rule) and whether the user consulted it: newest first, or most
+ * keywords matched first (then newest).
+ */
+export async function channelVideoCards(
+  db: Database,
+  userId: string,
+  keywords: string[],
+  { now, days, sort }: { now: Date; days: number; sort: NewVideosSort },
+): Promise<ChannelVideoCard[]> {
+  const rows = await recentVideosOf(db, userId, new Date(now.getTime() - days * DAY_MS), NEW_VIDEOS_LIMIT);
+  const [matched, consulted] = await Promise.all([
+    matchKeywords(
+      db,
+      rows.map((row) => `${row.title} ${row.description}`),
+      keywords,
+    ),
+    consultedVideoIds(
+      db,
+      userId,
+      rows.map((row) => row.videoId),
+    ),
+  ]);
+  const cards = rows.map(
+    ({ description: _description, publishedAt, ...row }, i): ChannelVideoCard => ({
+      ...row,
+      url: youTubeWatchUrl(row.videoId),
+      publishedAt: publishedAt.toISOString(),
+      publishedOn: isoDay(publishedAt),
+      matchedKeywords: matched[i] ?? [],
+      consulted: consulted.has(row.videoId),
+    }),
+  );
+  if (sort === 'relevance') {
+    // A stable sort keeps the newest first among videos matching as many keywords.
+    cards.sort((a, b) => b.matchedKeywords.length - a.matchedKeywords.length);
+  }
+  return cards;
+}
+
+/** 'New from your channels': the last 14 days, ranked against the user's keywords. Reads the database only. */
+export async function newFromChannels(db: Database, user: SessionUser, sort: NewVideosSort, now: Date) {
+  const { keywords } = await keywordsOf(db, user);
+  return {
+    sort,
+    keywords,
+    videos: await channelVideoCards(db, user.id, keywords, { now, days: NEW_VIDEO_DAYS, sort }),
+  };
+}
+
+/** Reads one channel's feed and keeps what it says; a failure is logged and shown as the channel's state. */
+async function pollChannel(
+  deps: ChannelDeps,
+  channel: { id: string } & FeedValidators,
+  now: Date,
+): Promise<'fresh' | 'not_modified' | 'failed'> {
+  const result = await deps.channels.feed(channel.id, channel);
+  const times = { polledAt: now, nextPollAt: nextPollAfter(now) };
+  if (result.kind === 'fresh') {
+    await saveFeedRead(deps.db, channel.id, result.videos, result.validators, times);
+  } else if (result.kind === 'not_modified') {
+    await saveFeedState(deps.db, channel.id, null, times);
+  } else {
+    deps.logger.warn({ channelId: channel.id, problem: result.problem }, 'channel feed not read');
+    await saveFeedState(deps.db, channel.id, FEED_PROBLEMS[result.problem], times);
+  }
+  return result.kind;
+}
+
+/**
+ * One poll: reads the feed of every followed channel that is due (not read in the last three hours),
+ * a batch at a time, several at once. Each batch is claimed first, so processes polling together read
+ * each channel once. What runs it on a schedule is the job queue's; tests call it directly.
+ */
+export async function pollDueChannels(
+  deps: ChannelDeps & Pick<AppDeps, 'shutdownSignal'>,
+  now: Date,
+  { batch = POLL_BATCH, concurrency = POLL_CONCURRENCY } = {},
+) {
+  const counts = { fresh: 0, not_modified: 0, failed: 0 };
+  const nextPollAt = nextPollAfter(now);
+  while (!deps.shutdownSignal.aborted) {
+    const claimed = await claimDueChannels(deps.db, now, nextPollAt, batch);
+    if (claimed.length === 0) break;
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const channel = claimed[next++]!;
+        try {
+          counts[await pollChannel(deps, channel, now)] += 1;
+        } catch (error) {
+          counts.failed += 1;
+          deps.logger.error({ err: error, channelId: channel.id }, 'channel poll failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+  }
+  return counts;
+}
+
+/**
+ * The job of the poll, every 15 minutes: one run at a time across processes. A shutdown stops it between
+ * batches and it is retried; what it had claimed is read at its next due time.
+ */
+export function pollChannelsJob(deps: ChannelDeps & Pick<AppDeps, 'shutdownSignal'>): JobDefinition {
+  return {
+    name: POLL_CHANNELS_JOB,
+    schedule: POLL_SCHEDULE,
+    singleton: true,
+    timeoutSeconds: 60 * 60,
+    async run() {
+      const counts = await pollDueChannels(deps, new Date());
+      if (counts.fresh + counts.not_modified + counts.failed > 0)
+        deps.logger.info(counts, 'channel feeds read');
+      if (deps.shutdownSignal.aborted)
+        throw new Error('stopped by the shutdown before every due channel was read');
+    },
+  };
+}

@@ -1,0 +1,338 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_MESSAGES, MAX_FOLLOWED_CHANNELS } from '../../../shared/channels';
+import { FEED_PROBLEMS } from '../../adapters/channels';
+import { channelFollows, channels, channelVideos } from '../../db/schema';
+import { capturedLog } from '../../testing/captured-log';
+import { randomChannelId } from '../../testing/channels';
+import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { randomVideoId } from '../../testing/suggestions';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { FIXTURE_CHANNEL_ID, startYouTubeFixture } from '../../testing/youtube-fixture';
+import { POLL_CHANNELS_JOB, pollDueChannels } from './channels.service';
+
+let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
+let t: TestApp;
+const log = capturedLog();
+beforeAll(async () => {
+  youtube = await startYouTubeFixture();
+  t = await createTestApp({ YOUTUBE_BASE_URL: youtube.baseURL, LOG_LEVEL: 'warn' }, { logTo: log.stream });
+});
+afterAll(async () => {
+  await t.close();
+  await youtube.close();
+});
+
+const HOUR = 3_600_000;
+const later = (hours: number) => new Date(Date.now() + hours * HOUR);
+const poll = (now: Date) => pollDueChannels(t.deps, now);
+
+async function follower(keywords = ['pricing', 'hiring', 'sourdough bread']) {
+  const user = await t.createOnboardedUser();
+  await user.client.json('/api/suggestions/keywords', { method: 'PUT', json: { keywords } });
+  return user;
+}
+const follow = (user: TestUser, link: string) => user.client.post('/api/channels', { link });
+const newVideos = (user: TestUser, sort = 'date') => user.client.json(`/api/channels/videos?sort=${sort}`);
+/** Every read of a channel's feed, answered in full or with 304. */
+const feedHits = (channelId: string) =>
+  (youtube.hits.get(`feed:${channelId}`) ?? 0) + (youtube.hits.get(`feed304:${channelId}`) ?? 0);
+
+describe('following a channel', () => {
+  it('resolves a handle once from the channel page, shows its name, avatar and first videos', async () => {
+    const maya = await follower();
+    const response = await follow(maya, 'https://www.youtube.com/@VidvisorFixtures');
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      channelId: FIXTURE_CHANNEL_ID,
+      title: 'Vidvisor Fixtures',
+      avatarUrl: expect.stringContaining('yt3.googleusercontent.com'),
+      state: 'ok',
+      problem: null,
+    });
+    expect(youtube.hits.get(`channel:${FIXTURE_CHANNEL_ID}`)).toBe(1);
+
+    const { videos } = await newVideos(maya);
+    // The 30-day-old upload is past the fortnight; the newest comes first.
+    expect(videos.map((v: { videoId: string }) => v.videoId)).toEqual(['autoOnly001', 'manualEn001']);
+    expect(videos[0]).toMatchObject({
+      title: 'Auto captions',
+      channel: 'Vidvisor Fixtures',
+      channelId: FIXTURE_CHANNEL_ID,
+      url: 'https://www.youtube.com/watch?v=autoOnly001',
+      durationSeconds: null,
+      thumbnailUrl: 'https://i.ytimg.com/vi/autoOnly001/hqdefault.jpg',
+      matchedKeywords: ['hiring'],
+      consulted: false,
+    });
+    expect(videos[0].publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(videos[0].publishedOn).toBe(videos[0].publishedAt.slice(0, 10));
+
+    // A second follower of the same handle: no new page read, one channel row for both.
+    const sam = await follower();
+    expect((await follow(sam, '@vidvisorfixtures')).status).toBe(201);
+    expect(youtube.hits.get(`channel:${FIXTURE_CHANNEL_ID}`)).toBe(1);
+    expect(await t.db.select().from(channels).where(eq(channels.id, FIXTURE_CHANNEL_ID))).toHaveLength(1);
+  });
+
+  it('takes /channel/, /c/ and video links to the same channel, and refuses following it twice', async () => {
+    const user = await follower();
+    expect((await follow(user, 'https://www.youtube.com/watch?v=manualEn001')).status).toBe(201);
+    for (const link of [
+      `https://www.youtube.com/channel/${FIXTURE_CHANNEL_ID}/videos`,
+      'youtube.com/c/VidvisorFixtures',
+      'https://youtu.be/frOnly00001',
+    ]) {
+      const again = await follow(user, link);
+      expect(again.status, link).toBe(409);
+      expect((await again.json()).error.message).toBe(CHANNEL_MESSAGES.alreadyFollowing);
+    }
+    const { channels: followed } = await user.client.json('/api/channels');
+    expect(followed.map((c: { channelId: string }) => c.channelId)).toEqual([FIXTURE_CHANNEL_ID]);
+  });
+
+  it('refuses a link that is no channel (400, field named) and a handle YouTube does not know (404)', async () => {
+    const user = await follower();
+    for (const link of [
+      'https://example.com/@someone',
+      'not a link',
+      'https://www.youtube.com/feed/trending',
+      '',
+    ]) {
+      const response = await follow(user, link);
+      expect(response.status, link).toBe(400);
+      expect((await response.json()).error).toMatchObject({
+        field: 'link',
+        message: `link: ${CHANNEL_MESSAGES.notAChannel}`,
+      });
+    }
+    const unknown = await follow(user, 'https://www.youtube.com/@nobodyhere');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.message).toBe(CHANNEL_MESSAGES.notFound);
+    expect(await t.db.select().from(channelFollows).where(eq(channelFollows.userId, user.id))).toEqual([]);
+  });
+
+  it(`stops at ${MAX_FOLLOWED_CHANNELS} channels, and lets one more in after an unfollow`, async () => {
+    const user = await follower();
+    const ids = Array.from({ length: MAX_FOLLOWED_CHANNELS }, randomChannelId);
+    await t.db
+      .insert(channels)
+      .values(ids.map((id) => ({ id, title: `Channel ${id}`, state: 'ok' as const })));
+    await t.db.insert(channelFollows).values(ids.map((channelId) => ({ userId: user.id, channelId })));
+    const full = await follow(user, '@vidvisorfixtures');
+    expect(full.status).toBe(409);
+    expect((await full.json()).error.message).toBe(CHANNEL_MESSAGES.tooMany);
+
+    expect(await user.client.json(`/api/channels/${ids[0]}`, { method: 'DELETE' })).toEqual({
+      unfollowed: true,
+    });
+    expect((await follow(user, '@vidvisorfixtures')).status).toBe(201);
+    expect((await user.client.json('/api/channels')).channels).toHaveLength(MAX_FOLLOWED_CHANNELS);
+  });
+
+  it('unfollows: the channel leaves the list and its videos leave the user’s list; twice is a 404', async () => {
+    const user = await follower();
+    await follow(user, '@vidvisorfixtures');
+    expect(await user.client.json(`/api/channels/${FIXTURE_CHANNEL_ID}`, { method: 'DELETE' })).toEqual({
+      unfollowed: true,
+    });
+    expect(await user.client.json('/api/channels')).toEqual({ channels: [], max: MAX_FOLLOWED_CHANNELS });
+    expect((await newVideos(user)).videos).toEqual([]);
+    const again = await user.client.delete(`/api/channels/${FIXTURE_CHANNEL_ID}`);
+    expect(again.status).toBe(404);
+    expect((await again.json()).error.message).toBe(CHANNEL_MESSAGES.notFollowing);
+    expect((await user.client.delete('/api/channels/not-a-channel')).status).toBe(400);
+  });
+});
+
+describe('new from your channels', () => {
+  it('ranks by the user’s keywords when asked, shows matched words, and marks videos already consulted', async () => {
+    const user = await follower(['pricing', 'prices', 'hiring']);
+    await follow(user, '@vidvisorfixtures');
+    await user.client.json(
+      '/api/chats',
+      { method: 'POST', json: { source: 'youtube', youtubeUrl: 'https://youtu.be/manualEn001' } },
+      201,
+    );
+    const byDate = await newVideos(user, 'date');
+    expect(byDate.sort).toBe('date');
+    expect(byDate.keywords).toEqual(['pricing', 'prices', 'hiring']);
+    expect(byDate.videos.map((v: { videoId: string }) => v.videoId)).toEqual(['autoOnly001', 'manualEn001']);
+    const byRelevance = await newVideos(user, 'relevance');
+    expect(
+      byRelevance.videos.map((v: { videoId: string; matchedKeywords: string[]; consulted: boolean }) => [
+        v.videoId,
+        v.matchedKeywords,
+        v.consulted,
+      ]),
+    ).toEqual([
+      ['manualEn001', ['pricing', 'prices'], true],
+      ['autoOnly001', ['hiring'], false],
+    ]);
+    expect((await user.client.get('/api/channels/videos?sort=views')).status).toBe(400);
+  });
+
+  it('is for onboarded users only', async () => {
+    expect((await t.client().get('/api/channels/videos')).status).toBe(401);
+    const newcomer = await t.createUser();
+    expect((await newcomer.client.get('/api/channels')).status).toBe(403);
+  });
+});
+
+describe('polling the feeds', () => {
+  it('finds a new upload once the channel is due, asks conditionally, and is answered 304 when nothing changed', async () => {
+    const user = await follower();
+    await follow(user, '@vidvisorfixtures');
+    const upload = {
+      videoId: 'newUpload01',
+      title: 'Hiring your first baker',
+      description: 'A checklist.',
+      publishedAt: new Date(),
+    };
+    youtube.publish(FIXTURE_CHANNEL_ID, upload);
+    const before = feedHits(FIXTURE_CHANNEL_ID);
+    // Not due yet: read at the follow, so the next read is three hours later.
+    await poll(new Date());
+    expect(feedHits(FIXTURE_CHANNEL_ID)).toBe(before);
+    expect((await newVideos(user)).videos.map((v: { videoId: string }) => v.videoId)).not.toContain(
+      'newUpload01',
+    );
+
+    expect(await poll(later(3.1))).toMatchObject({ fresh: 1 });
+    const { videos } = await newVideos(user);
+    expect(videos[0]).toMatchObject({
+      videoId: 'newUpload01',
+      title: 'Hiring your first baker',
+      matchedKeywords: ['hiring'],
+    });
+
+    const notModified = youtube.hits.get(`feed304:${FIXTURE_CHANNEL_ID}`) ?? 0;
+    expect(await poll(later(6.2))).toMatchObject({ not_modified: 1, fresh: 0 });
+    expect(youtube.hits.get(`feed304:${FIXTURE_CHANNEL_ID}`)).toBe(notModified + 1);
+    expect((await newVideos(user)).videos).toHaveLength(videos.length);
+  });
+
+  it('shows a failing feed’s state, keeps its earlier videos, and logs each bounded failure', async () => {
+    const user = await follower();
+    for (const [handle, problem] of [
+      ['@gonechannel', 'not_found'],
+      ['@brokenchannel', 'failed'],
+      ['@notxmlchannel', 'not_xml'],
+      ['@hugefeed', 'too_large'],
+    ] as const) {
+      const response = await follow(user, `youtube.com/${handle}`);
+      expect(response.status, handle).toBe(201);
+      expect(await response.json(), handle).toMatchObject({
+        state: 'failing',
+        problem: FEED_PROBLEMS[problem],
+      });
+      expect(
+        log.entries().some((entry) => entry.msg === 'channel feed not read' && entry.problem === problem),
+      ).toBe(true);
+    }
+
+    // A channel that worked, then fails: its videos stay.
+    const channelId = await followFreshChannel(user);
+    youtube.setFeed(channelId, 'http-500');
+    await poll(later(3.1));
+    const { channels: followed } = await user.client.json('/api/channels');
+    expect(followed.find((c: { channelId: string }) => c.channelId === channelId)).toMatchObject({
+      state: 'failing',
+      problem: FEED_PROBLEMS.failed,
+    });
+    expect((await newVideos(user)).videos.some((v: { channelId: string }) => v.channelId === channelId)).toBe(
+      true,
+    );
+  });
+
+  it('reads each due channel once for all its followers, and no longer reads one nobody follows', async () => {
+    const [a, b] = [await follower(), await follower()];
+    const channelId = await followFreshChannel(a);
+    expect((await follow(b, `https://www.youtube.com/channel/${channelId}`)).status).toBe(201);
+    const before = feedHits(channelId);
+    await Promise.all([poll(later(3.1)), poll(later(3.1))]);
+    expect(feedHits(channelId)).toBe(before + 1);
+
+    for (const user of [a, b]) await user.client.json(`/api/channels/${channelId}`, { method: 'DELETE' });
+    await poll(later(24));
+    expect(feedHits(channelId)).toBe(before + 1);
+    // The channel row stays (its name is resolved) with the videos read so far.
+    expect(await t.db.select().from(channelVideos).where(eq(channelVideos.channelId, channelId))).not.toEqual(
+      [],
+    );
+  });
+});
+
+describe('the poll job', () => {
+  it('runs on the job queue and reads the channels that are due', async () => {
+    const user = await follower();
+    const channelId = await followFreshChannel(user);
+    youtube.publish(channelId, {
+      videoId: randomVideoId(),
+      title: 'Read by the job',
+      description: '',
+      publishedAt: new Date(),
+    });
+    // Three hours on: the channel is due.
+    await t.db
+      .update(channels)
+      .set({ nextPollAt: new Date(Date.now() - 1000) })
+      .where(eq(channels.id, channelId));
+    await t.deps.jobs.send(POLL_CHANNELS_JOB);
+    expect(await t.deps.jobs.runQueued(POLL_CHANNELS_JOB)).toBe(1);
+    expect((await newVideos(user)).videos.map((v: { title: string }) => v.title)).toContain(
+      'Read by the job',
+    );
+  });
+});
+
+describe('with a YouTube Data API key', () => {
+  let api: FakeYouTubeApi;
+  let keyed: TestApp;
+  beforeAll(async () => {
+    api = await startFakeYouTubeApi();
+    keyed = await createTestApp({
+      YOUTUBE_BASE_URL: youtube.baseURL,
+      YOUTUBE_API_KEY: FAKE_API_KEY,
+      YOUTUBE_API_URL: api.apiUrl,
+    });
+  });
+  afterAll(async () => {
+    await keyed.close();
+    await api.close();
+  });
+
+  it('resolves a handle through channels.list (1 unit) instead of the page', async () => {
+    const user = await keyed.createOnboardedUser();
+    const pageReads = youtube.hits.get('channel:UCbrokenChannel000000001') ?? 0;
+    const response = await user.client.post('/api/channels', { link: '@BrokenChannel' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      channelId: 'UCbrokenChannel000000001',
+      title: 'Broken Feed',
+      avatarUrl: expect.stringContaining('s240'),
+    });
+    expect(api.callsOf('channels').map((call) => call.params.get('forHandle'))).toEqual(['@brokenchannel']);
+    expect(youtube.hits.get('channel:UCbrokenChannel000000001') ?? 0).toBe(pageReads);
+    const unknown = await user.client.post('/api/channels', { link: '@nobodyhere' });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+/** A channel of its own for a test (published on the fixture), followed by `user`: its id. */
+async function followFreshChannel(user: TestUser): Promise<string> {
+  const channelId = randomChannelId();
+  youtube.addChannel({
+    id: channelId,
+    handle: `@fresh${channelId
+      .slice(2, 12)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}`,
+    title: 'Fresh Channel',
+    avatarUrl: 'https://yt3.googleusercontent.com/fresh',
+    feed: 'ok',
+    uploads: [{ videoId: randomVideoId(), title: 'Fresh upload', description: '', publishedAt: new Date() }],
+  });
+  expect((await follow(user, `https://www.youtube.com/channel/${channelId}`)).status).toBe(201);
+  return channelId;
+}
