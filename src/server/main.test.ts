@@ -61,7 +61,8 @@ function listenBacklog(port: number): number {
 const somaxconn = () => Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
 
 async function waitHealthy(port: number, child: ChildProcess, output: () => string) {
-  for (let i = 0; i < 900; i++) {
+  // A hang detector (about 4 minutes), not a speed check: tsx compiles the server first.
+  for (let i = 0; i < 2_400; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
@@ -71,7 +72,7 @@ async function waitHealthy(port: number, child: ChildProcess, output: () => stri
   throw new Error('not healthy');
 }
 
-describe('the server process', { timeout: 120_000 }, () => {
+describe('the server process', { timeout: 360_000 }, () => {
   it('stops at start-up on a bad setting, naming the variable', async () => {
     const { exited, output } = run('src/server/main.ts', [], { PORT: 'eighty', DATA_DIR: tempDir() });
     expect(await exited).toBe(1);
