@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildAll } from '../../scripts/build.mjs';
 import { buildIsStale } from '../../scripts/lib/build-state.mjs';
 import { startPostgres } from '../../scripts/lib/postgres.mjs';
@@ -51,14 +51,19 @@ async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await t.db.execute(statement));
 }
 
-/** Polls the database until `done` holds for what `read` answers (the queue's state, not a time). */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`gave up waiting for ${what}`);
+/**
+ * The queue's state once `done` holds for it: a state to wait for, not a time. vitest re-reads it until
+ * then; its timeout is a hang detector only.
+ */
+function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: 300_000, interval: 500 },
+  );
 }
 
 const weeklyJobs = () =>

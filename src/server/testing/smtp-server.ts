@@ -16,6 +16,7 @@ export interface ReceivedMail {
  */
 export async function startSmtpServer({ holding = false } = {}) {
   const received: ReceivedMail[] = [];
+  const arrivals = new Set<() => void>();
   const state = { refusing: false };
   let heldOne: () => void = () => {};
   const holdingOne = new Promise<void>((resolve) => {
@@ -45,14 +46,34 @@ export async function startSmtpServer({ holding = false } = {}) {
           text: decodeQuotedPrintable(raw),
           headers: raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '),
         });
+        for (const arrived of arrivals) arrived();
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
+  /**
+   * The first mail to `to` whose text contains `words`, once it arrives: the server may send it a moment
+   * after the request that caused it has been answered.
+   */
+  function mailTo(to: string, words: string): Promise<ReceivedMail> {
+    const find = () => received.find((m) => m.to.includes(to) && m.text.includes(words));
+    return new Promise((resolve) => {
+      const check = () => {
+        const mail = find();
+        if (!mail) return;
+        arrivals.delete(check);
+        resolve(mail);
+      };
+      arrivals.add(check);
+      check();
+    });
+  }
+
   return {
     received,
+    mailTo,
     port,
     holdingOne,
     refuse: (refusing: boolean) => {
@@ -67,21 +88,4 @@ function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/**
- * Waits until the server has stored a mail to `to` whose text contains `words`: it may store one a
- * moment after acknowledging it.
- */
-export async function waitForMail(
-  received: ReceivedMail[],
-  to: string,
-  words: string,
-): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const mail = received.find((m) => m.to.includes(to) && m.text.includes(words));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to}`);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
 import { sendWeeklyEmails } from '../../features/suggestions/weekly-email';
 import { uniqueEmail } from '../../testing/fixtures';
-import { startSmtpServer, waitForMail } from '../../testing/smtp-server';
+import { startSmtpServer } from '../../testing/smtp-server';
 import { insertPick, unsubscribeTokenOf, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
@@ -51,7 +51,7 @@ describe('mail over SMTP', () => {
     const week = unusedWeek();
     await insertPick(t.db, { week });
     await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
-    const mail = await waitForMail(smtp.received, reader.email, 'turned on weekly video suggestions');
+    const mail = await smtp.mailTo(reader.email, 'turned on weekly video suggestions');
     const token = await unsubscribeTokenOf(t.db, reader.id);
     expect(mail.headers).toContain(
       `List-Unsubscribe: <http://localhost:3000/api/suggestions/unsubscribe?token=${token}>`,

@@ -9,7 +9,7 @@ import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../te
 import { makeWaitingJobsDue, waitingJobs } from '../../testing/jobs';
 import { insertChat } from '../../testing/library-fixtures';
 import { insertPlanItem } from '../../testing/plan';
-import { startSmtpServer, waitForMail } from '../../testing/smtp-server';
+import { startSmtpServer } from '../../testing/smtp-server';
 import { insertPick, randomVideoId, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase, secondConnection } from '../../testing/test-database';
@@ -187,7 +187,7 @@ describe('the weekly e-mail', () => {
       // Delivered once: a retry of the same mail finds nothing to do.
       expect(await app.deps.mailer.redeliver((await mails())[0]!.id)).toBe('nothing to do');
       expect(await sendWeeklyEmails(app.deps, mondayMorning(week))).toBe(0);
-      const weekly = await waitForMail(smtp.received, reader.email, 'turned on weekly video suggestions');
+      const weekly = await smtp.mailTo(reader.email, 'turned on weekly video suggestions');
       expect(weekly.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       const weeklies = smtp.received.filter((mail) =>
         mail.text.includes('turned on weekly video suggestions'),
