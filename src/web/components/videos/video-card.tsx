@@ -1,11 +1,12 @@
 import { CheckCircle2, ExternalLink, MessageSquarePlus, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { dayLabel, formatDuration, isYouTubeThumbnail } from '../../../shared/suggestions';
 import { AppLink } from '../../lib/link';
 import { paths } from '../../lib/paths';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { ExternalImage } from '../ui/external-image';
 import { BadgeList } from './badge-list';
 
 /** A video as every list of suggested videos shows it (picks, trending, search, followed channels). */
@@ -30,26 +31,19 @@ export interface VideoCardData {
  * or it is not YouTube's (the pages load images from nowhere else).
  */
 function Thumbnail({ url }: { url: string | null }) {
-  const [failed, setFailed] = useState(false);
-  if (!url || failed || !isYouTubeThumbnail(url)) {
-    return (
-      <div
-        role="img"
-        aria-label="No thumbnail"
-        className="flex size-full items-center justify-center bg-muted text-muted-foreground"
-      >
-        <Video className="size-8" aria-hidden />
-      </div>
-    );
-  }
   return (
-    <img
-      src={url}
-      alt=""
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
+    <ExternalImage
+      src={url && isYouTubeThumbnail(url) ? url : null}
       className="size-full object-cover"
+      fallback={
+        <div
+          role="img"
+          aria-label="No thumbnail"
+          className="flex size-full items-center justify-center bg-muted text-muted-foreground"
+        >
+          <Video className="size-8" aria-hidden />
+        </div>
+      }
     />
   );
 }
