@@ -5,6 +5,7 @@ import { buildAll } from '../../scripts/build.mjs';
 import { buildIsStale } from '../../scripts/lib/build-state.mjs';
 import { startPostgres } from '../../scripts/lib/postgres.mjs';
 import { MAIL_RETRY_JOB } from '../../src/server/adapters/mail';
+import { PRUNE_RATE_LIMIT_COUNTERS_JOB } from '../../src/server/background-jobs';
 import { POLL_CHANNELS_JOB } from '../../src/server/features/channels/channels.service';
 import { INDEX_MIGRATED_VIDEOS_JOB } from '../../src/server/features/chat/sources.service';
 import { WEEKLY_EMAIL_JOB } from '../../src/server/features/suggestions/weekly-email';
@@ -75,7 +76,13 @@ describe(`${REPLICAS} replicas started at once on an empty PostgreSQL`, () => {
       "select name from pgboss.queue where not starts_with(name, '__pgboss__') order by name",
     );
     expect(queues.rows.map((r) => r.name)).toEqual(
-      [INDEX_MIGRATED_VIDEOS_JOB, MAIL_RETRY_JOB, POLL_CHANNELS_JOB, WEEKLY_EMAIL_JOB].sort(),
+      [
+        INDEX_MIGRATED_VIDEOS_JOB,
+        MAIL_RETRY_JOB,
+        POLL_CHANNELS_JOB,
+        PRUNE_RATE_LIMIT_COUNTERS_JOB,
+        WEEKLY_EMAIL_JOB,
+      ].sort(),
     );
   });
 
