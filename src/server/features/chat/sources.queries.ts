@@ -174,18 +174,28 @@ const COMBINED_LEXEMES = sql.raw('8');
 /**
  * The question's tsqueries, in the statement that uses them (decision 038), one row for each search
  * configuration of `configs` (a query's `config` column: those of the videos searched, decision 047):
- * its lexemes as that configuration stems them (stop words dropped), each quoted so that nothing typed
- * can make a query invalid; `any_word`: any of its first 32, and `words` each of them apart;
- * `pairs`, `triples`: each pair, each triple of its first 8 apart (decision 049). Null when it has no
- * lexeme (or too few to pair).
+ * its lexemes as that configuration stems them, each quoted so that nothing typed can make a query
+ * invalid. The question's words are those kept by the configuration that keeps the fewest (the
+ * question's own language drops its stop words; on a tie, those of each): every configuration stems
+ * those words and no others, so a Spanish question's 'el' and 'de' are no words of its English query
+ * (decision 051). `any_word`: any of its first 32, and `words` each of them apart; `pairs`,
+ * `triples`: each pair, each triple of its first 8 apart (decision 049). Null when it has no lexeme
+ * (or too few to pair).
  */
 function questionQueries(question: string, configs: SQL): SQL {
   return sql`
     with configs as (${configs}),
+    stems as (
+      select c.config, lexeme, positions
+      from configs c, unnest(to_tsvector(c.config, ${question}::text)) as words(lexeme, positions, weights)),
+    kept as (select config, count(*) as n from stems group by config),
+    question_words as (
+      select array_agg(at) as positions from stems s, unnest(s.positions) as at
+      where s.config in (select config from kept where n = (select min(n) from kept))),
     lexemes as (
-      select c.config, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted,
-             row_number() over (partition by c.config order by positions[1]) as i
-      from configs c, unnest(to_tsvector(c.config, ${question}::text)) as words(lexeme, positions, weights))
+      select s.config, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted,
+             row_number() over (partition by s.config order by positions[1]) as i
+      from stems s where s.positions && (select positions from question_words))
     select c.config,
       (select string_agg(quoted, ' | ' order by i) from lexemes l
          where l.config = c.config and i <= ${RANKED_LEXEMES})::tsquery as any_word,

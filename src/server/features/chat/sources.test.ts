@@ -447,6 +447,48 @@ describe('searching a library', () => {
     ]);
   });
 
+  it("takes a question's words in its own language: another language's stems of them, not its stop words", async () => {
+    const user = await t.createOnboardedUser();
+    const english = [
+      ...Array.from({ length: 25 }, (_, i) => [
+        formatTimestamp(i * 40),
+        `Pricing, churn and retention, note ${i}.`,
+      ]),
+      ...Array.from({ length: 30 }, (_, i) => [
+        formatTimestamp((25 + i) * 40),
+        `Pricing matters, note ${i}.`,
+      ]),
+    ];
+    const chatId = await createManualChat(user, english.flat().join('\n'));
+    const segments = [{ start: 0, duration: 40, text: 'Hablamos con los clientes cada semana.' }];
+    await addSource(
+      t.db,
+      { chatId, userId: user.id },
+      {
+        transcript: segments[0]!.text,
+        segments,
+        videoId: null,
+        youtubeUrl: null,
+        title: null,
+        language: 'es',
+      },
+    );
+    // Spanish stop words all ('y', 'qué', 'es', 'lo', 'que', 'de', 'la', 'el'), but English rules keep
+    // them: taken as words of the English query, they would crowd its first 8 and leave 'pricing',
+    // 'churn' and 'retention' no pair or triple, so passages holding only one of them would come too.
+    const found = texts(
+      await searchLibrary(
+        t.db,
+        user.id,
+        '¿Y qué es lo que dice de la pricing, el churn y la retention?',
+        budget,
+      ),
+    );
+    expect(found.toSorted()).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Pricing, churn and retention, note ${i}.`).toSorted(),
+    );
+  });
+
   it('prefers passages with more of the question’s words, best first, within the budget', async () => {
     const user = await t.createOnboardedUser();
     await createManualChat(
