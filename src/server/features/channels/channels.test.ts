@@ -212,6 +212,39 @@ describe('polling the feeds', () => {
     expect((await newVideos(user)).videos).toHaveLength(videos.length);
   });
 
+  it('matches a video retitled in its feed by its new words, and keeps the others as they were stored', async () => {
+    const user = await follower(['pricing']);
+    const channelId = await followFreshChannel(user);
+    const upload = {
+      videoId: randomVideoId(),
+      title: 'A day at the market',
+      description: '',
+      publishedAt: new Date(),
+    };
+    youtube.publish(channelId, upload);
+    await poll(later(3.1));
+    const matchedOf = async (videoId: string) =>
+      (await newVideos(user)).videos.find((v: { videoId: string }) => v.videoId === videoId)?.matchedKeywords;
+    expect(await matchedOf(upload.videoId)).toEqual([]);
+
+    upload.title = 'Pricing at the market';
+    const next = {
+      videoId: randomVideoId(),
+      title: 'Pricing stalls',
+      description: '',
+      publishedAt: new Date(),
+    };
+    youtube.publish(channelId, next);
+    expect(await poll(later(6.2))).toMatchObject({ fresh: 1 });
+    expect(await matchedOf(upload.videoId)).toEqual(['pricing']);
+    expect(await matchedOf(next.videoId)).toEqual(['pricing']);
+    const [stored] = await t.deps.db
+      .select({ title: channelVideos.title })
+      .from(channelVideos)
+      .where(eq(channelVideos.videoId, upload.videoId));
+    expect(stored?.title).toBe('Pricing at the market');
+  });
+
   it('shows a failing feed’s state, keeps its earlier videos, and logs each bounded failure', async () => {
     const user = await follower();
     for (const [handle, problem] of [
