@@ -176,7 +176,7 @@ const COMBINED_LEXEMES = sql.raw('8');
  * configuration of `configs` (a query's `config` column: those of the videos searched, decision 047):
  * its lexemes as that configuration stems them (stop words dropped), each quoted so that nothing typed
  * can make a query invalid; `any_word`: any of its first 32, and `words` each of them apart;
- * `pairs`, `triples`: each pair, each triple of its first 8 apart (decision 050). Null when it has no
+ * `pairs`, `triples`: each pair, each triple of its first 8 apart (decision 049). Null when it has no
  * lexeme (or too few to pair).
  */
 function questionQueries(question: string, configs: SQL): SQL {
@@ -288,7 +288,7 @@ function libraryScope(db: Executor, userId: string) {
     .orderBy(video, asc(libraryVideos.createdAt));
 }
 
-/** Passages of the library each of the question's words, pairs or triples adds at most (decision 050). */
+/** Passages of the library each of the question's words, pairs or triples adds at most (decision 049). */
 const PASSAGES_PER_COMBINATION = sql.raw('300');
 
 /** Matches enough for a library answer: with fewer, passages sharing fewer of the question's words are taken. */
@@ -324,7 +324,7 @@ export function libraryPassagesStatement(db: Executor, userId: string, query: Pa
   // Each distinct word, pair and triple of the question (configurations that stem it alike share it)
   // is matched by one scan of the full-text index (a lateral subquery, fenced) that stops at its
   // first passages in the library's videos of those configurations: ranking every passage that
-  // shares common words with the question is what made the slowest questions slow (decision 050).
+  // shares common words with the question is what made the slowest questions slow (decision 049).
   // The scope is a semi-join on the video, its configuration a filter: joined on both, the planner
   // guessed one video of the configuration and scanned the index once per video.
   const holdingEach = (combinations: 'words' | 'pairs' | 'triples') => sql`
