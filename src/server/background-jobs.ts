@@ -3,6 +3,7 @@ import type { AppDeps } from './context';
 import { pollChannelsJob } from './features/channels/channels.service';
 import { indexMigratedVideosJob } from './features/chat/sources.service';
 import { weeklyEmailJob } from './features/suggestions/weekly-email';
+import { pruneEndedCounters } from './http/rate-limit';
 import type { JobDefinition } from './jobs';
 
 /**
@@ -10,7 +11,13 @@ import type { JobDefinition } from './jobs';
  * `JobDefinition` built from the app's dependencies.
  */
 export function backgroundJobs(deps: AppDeps): JobDefinition[] {
-  return [weeklyEmailJob(deps), indexMigratedVideosJob(deps), mailRetryJob(deps), pollChannelsJob(deps)];
+  return [
+    weeklyEmailJob(deps),
+    indexMigratedVideosJob(deps),
+    mailRetryJob(deps),
+    pollChannelsJob(deps),
+    pruneRateLimitCountersJob(deps),
+  ];
 }
 
 /** A mail whose delivery failed, delivered again: seven tries over about two hours (1, 2, 4… minutes). */
@@ -21,6 +28,21 @@ function mailRetryJob({ mailer }: Pick<AppDeps, 'mailer'>): JobDefinition<{ outb
     retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
     async run({ outboxId }) {
       if (outboxId) await mailer.redeliver(outboxId);
+    },
+  };
+}
+
+export const PRUNE_RATE_LIMIT_COUNTERS_JOB = 'prune-rate-limit-counters';
+
+/** Once an hour, the rate limits' ended counters go: the table holds about one hour of subjects. */
+function pruneRateLimitCountersJob({ db, logger }: Pick<AppDeps, 'db' | 'logger'>): JobDefinition {
+  return {
+    name: PRUNE_RATE_LIMIT_COUNTERS_JOB,
+    schedule: '41 * * * *',
+    singleton: true,
+    async run() {
+      const pruned = await pruneEndedCounters(db);
+      if (pruned) logger.info({ pruned }, 'ended rate-limit counters pruned');
     },
   };
 }

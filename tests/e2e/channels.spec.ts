@@ -1,37 +1,18 @@
-import type { BrowserContext } from '@playwright/test';
-import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
 import { expect, test } from './fixtures';
-import { type AppServer, startAppServer } from './server';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { signUpOnboarded } from './support/onboarding';
+import { serveYouTubeImages } from './support/youtube-images';
 
-/** YouTube's stills and channel avatars, served locally. */
-async function serveYouTubeImages(context: BrowserContext) {
-  const image = (color: string) => ({
-    contentType: 'image/svg+xml',
-    body: `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="${color}"/></svg>`,
-  });
-  await context.route('https://i.ytimg.com/**', (route) => route.fulfill(image('#4338ca')));
-  await context.route('https://yt3.googleusercontent.com/**', (route) => route.fulfill(image('#0f766e')));
-}
+test.use({ youTubeFixture: true });
 
 test.describe('followed channels', () => {
   // Following the channel again from the consultation is refused (409), as it should be.
   test.use({ allowConsoleErrors: [/\/api\/channels$/] });
-  let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
-  let server: AppServer;
-  test.beforeAll(async () => {
-    youtube = await startYouTubeFixture();
-    server = await startAppServer({ YOUTUBE_BASE_URL: youtube.baseURL });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await youtube?.close();
-  });
 
   test('follow a channel by its handle, see its new videos ranked for the business, consult one, unfollow', async ({
     page,
     context,
+    server,
   }) => {
     test.setTimeout(180_000);
     await serveYouTubeImages(context);

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
 import { type AppServer, startAppServer } from './server';
 
 export { uniqueE2eEmail as uniqueEmail } from './support/users';
@@ -14,15 +15,19 @@ interface Fixtures {
 
 interface WorkerFixtures {
   server: AppServer;
+  /** The server reads YouTube (oEmbed, captions, feeds, channel pages) from the local fixture. */
+  youTubeFixture: boolean;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  youTubeFixture: [false, { option: true, scope: 'worker' }],
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern
-    async ({}, use) => {
-      const server = await startAppServer();
+    async ({ youTubeFixture }, use) => {
+      const youtube = youTubeFixture ? await startYouTubeFixture() : undefined;
+      const server = await startAppServer(youtube ? { YOUTUBE_BASE_URL: youtube.baseURL } : {});
       await use(server);
       await server.stop();
+      await youtube?.close();
     },
     { scope: 'worker', timeout: 240_000 },
   ],

@@ -55,7 +55,7 @@ test.describe('keyboard shortcuts', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Response stopped$/ })).toBeVisible();
   });
 
-  test('by keyboard only: [ and ] move between the versions of an answer, but not while typing', async ({
+  test('by keyboard only: [ and ] move between the versions of an answer, the focused one first, but not while typing', async ({
     page,
     server,
   }) => {
@@ -78,8 +78,12 @@ test.describe('keyboard shortcuts', () => {
 
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await expect(sheet).toContainText('Previous version of the last message that has several');
-    await expect(sheet).toContainText('Next version of the last message that has several');
+    await expect(sheet).toContainText(
+      'Previous version of the focused message, or of the last one that has several',
+    );
+    await expect(sheet).toContainText(
+      'Next version of the focused message, or of the last one that has several',
+    );
     await page.keyboard.press('Escape');
     await expect(sheet).toHaveCount(0);
 
@@ -96,5 +100,28 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.type('[draft]');
     await expect(box).toHaveValue('[draft]');
     await expect(versions).toContainText('2 / 2');
+    await box.fill('');
+
+    // A follow-up with two versions of its own: [ acts on the answer holding the focus, not the last one.
+    const followUp = await page.request.post(`/api/chats/${chatId}/messages`, {
+      data: { content: 'And referrals?' },
+      headers: { origin: server.baseURL },
+    });
+    expect(followUp.status()).toBe(200);
+    await followUp.body();
+    const afterFollowUp = await (await page.request.get(`/api/chats/${chatId}`)).json();
+    const regeneratedFollowUp = await page.request.post(
+      `/api/chats/${chatId}/messages/${afterFollowUp.messages.at(-1).id}/regenerate`,
+      { headers: { origin: server.baseURL } },
+    );
+    expect(regeneratedFollowUp.status()).toBe(200);
+    await regeneratedFollowUp.body();
+    await page.reload();
+    const lastAnswer = page.getByRole('article', { name: 'Assistant message' }).nth(1);
+    await expect(lastAnswer.getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
+    await expect(versions).toContainText('2 / 2');
+    await answer.getByRole('button', { name: 'Copy message' }).focus();
+    await page.keyboard.press('[');
+    await expect(versions).toContainText('1 / 2');
   });
 });

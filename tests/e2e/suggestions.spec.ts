@@ -1,22 +1,11 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
+import type { Page } from '@playwright/test';
 import { collectConsoleErrors, expect, test } from './fixtures';
-import { type AppServer, startAppServer } from './server';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { signUpOnboarded } from './support/onboarding';
+import { serveYouTubeImages } from './support/youtube-images';
 
-/** YouTube's stills, served locally; the second pick's cannot load (its card shows the placeholder). */
+/** The second pick's still cannot load: its card shows the placeholder. */
 const BROKEN_THUMBNAIL = 'autoOnly001';
-async function serveThumbnails(context: BrowserContext) {
-  await context.route('https://i.ytimg.com/**', (route) =>
-    route.request().url().includes(BROKEN_THUMBNAIL)
-      ? route.fulfill({ status: 404, body: '' })
-      : route.fulfill({
-          contentType: 'image/svg+xml',
-          body: '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#4338ca"/></svg>',
-        }),
-  );
-}
 
 /** Through the admin screen: the link's details come from YouTube (oEmbed), the reason is typed. */
 async function addPick(page: Page, link: string, title: string, why: string, tag: string, audit = false) {
@@ -37,21 +26,13 @@ async function addPick(page: Page, link: string, title: string, why: string, tag
   await expect(dialog).toBeHidden();
 }
 
-test.describe('video suggestions', () => {
-  let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
-  let server: AppServer;
-  test.beforeAll(async () => {
-    youtube = await startYouTubeFixture();
-    server = await startAppServer({ YOUTUBE_BASE_URL: youtube.baseURL });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await youtube?.close();
-  });
+test.use({ youTubeFixture: true });
 
+test.describe('video suggestions', () => {
   test('an admin picks two videos; a user finds them, searches, consults one, and sees it marked', async ({
     page,
     browser,
+    server,
   }) => {
     test.setTimeout(180_000);
     await signUpOnboarded(page, server, { superAdmin: true });
@@ -109,7 +90,7 @@ test.describe('video suggestions', () => {
 
     // A user with a business profile.
     const userContext = await browser.newContext({ baseURL: server.baseURL });
-    await serveThumbnails(userContext);
+    await serveYouTubeImages(userContext, { brokenVideoIds: [BROKEN_THUMBNAIL] });
     const user = await userContext.newPage();
     const userErrors = collectConsoleErrors(user, [new RegExp(`i\\.ytimg\\.com/vi/${BROKEN_THUMBNAIL}`)]);
     await signUpOnboarded(user, server);

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildAll } from '../../scripts/build.mjs';
 import { buildIsStale } from '../../scripts/lib/build-state.mjs';
 import { startPostgres } from '../../scripts/lib/postgres.mjs';
 import { MAIL_RETRY_JOB } from '../../src/server/adapters/mail';
+import { PRUNE_RATE_LIMIT_COUNTERS_JOB } from '../../src/server/background-jobs';
 import { POLL_CHANNELS_JOB } from '../../src/server/features/channels/channels.service';
 import { INDEX_MIGRATED_VIDEOS_JOB } from '../../src/server/features/chat/sources.service';
 import { WEEKLY_EMAIL_JOB } from '../../src/server/features/suggestions/weekly-email';
@@ -14,6 +15,8 @@ import { onboardedAccount } from './support/accounts';
 import { browserAt } from './support/cluster';
 
 const REPLICAS = 3;
+/** A hang detector, not a speed check: how long the replicas' job queues may take to start. */
+const QUEUE_START_TIMEOUT_MS = 120_000;
 const journal = JSON.parse(
   readFileSync(new URL('../../src/server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
 ) as { entries: { when: number; tag: string }[] };
@@ -68,15 +71,29 @@ describe(`${REPLICAS} replicas started at once on an empty PostgreSQL`, () => {
 
   it("installed the job queue's schema once, with every background job's queue", async () => {
     started();
+    // Each replica starts its queue once it serves, so the queues may come a moment after health.
+    // pg-boss's own queues are named __pgboss__…
+    const queueNames = async () =>
+      (
+        await db.query<{ name: string }>(
+          "select name from pgboss.queue where not starts_with(name, '__pgboss__') order by name",
+        )
+      ).rows.map((r) => r.name);
+    await vi.waitFor(
+      async () =>
+        expect(await queueNames()).toEqual(
+          [
+            INDEX_MIGRATED_VIDEOS_JOB,
+            MAIL_RETRY_JOB,
+            POLL_CHANNELS_JOB,
+            PRUNE_RATE_LIMIT_COUNTERS_JOB,
+            WEEKLY_EMAIL_JOB,
+          ].sort(),
+        ),
+      { timeout: QUEUE_START_TIMEOUT_MS, interval: 200 },
+    );
     const version = await db.query('select version from pgboss.version');
     expect(version.rowCount).toBe(1);
-    // pg-boss's own queues are named __pgboss__…
-    const queues = await db.query<{ name: string }>(
-      "select name from pgboss.queue where not starts_with(name, '__pgboss__') order by name",
-    );
-    expect(queues.rows.map((r) => r.name)).toEqual(
-      [INDEX_MIGRATED_VIDEOS_JOB, MAIL_RETRY_JOB, POLL_CHANNELS_JOB, WEEKLY_EMAIL_JOB].sort(),
-    );
   });
 
   it('serves the whole schema from every replica: sign-up, confirmation, profile and plan', async () => {

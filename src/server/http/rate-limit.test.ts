@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../shared/schemas/password';
+import { PRUNE_RATE_LIMIT_COUNTERS_JOB } from '../background-jobs';
 import { requestLimits, users } from '../db/schema';
 import { createManualChat } from '../testing/consult';
 import { uniqueEmail } from '../testing/fixtures';
@@ -135,6 +136,21 @@ describe('costly writes are limited per user and per client address', () => {
     expect(await mine()).toMatchObject([{ action: 'support-ticket', subject: `user:${user.id}`, count: 1 }]);
     expect((await user.client.delete('/api/account')).status).toBe(200);
     expect(await mine()).toEqual([]);
+  });
+
+  it('an hourly job deletes the counters whose window is over; a counter still counting stays', async () => {
+    const subject = (name: string) => `ip:prune-${name}-${randomUUID()}`;
+    const [ended, endedLongAgo, counting] = [subject('ended'), subject('old'), subject('counting')];
+    await fillCounter('support-ticket', ended, 10, 3600);
+    await fillCounter('support-ticket', endedLongAgo, 3, 30 * 24 * 3600);
+    await fillCounter('support-ticket', counting, 10, 3500);
+    await t.deps.jobs.send(PRUNE_RATE_LIMIT_COUNTERS_JOB);
+    expect(await t.deps.jobs.runQueued(PRUNE_RATE_LIMIT_COUNTERS_JOB)).toBe(1);
+    const left = await t.db
+      .select({ subject: requestLimits.subject, count: requestLimits.count })
+      .from(requestLimits)
+      .where(sql`${requestLimits.subject} like 'ip:prune-%'`);
+    expect(left).toEqual([{ subject: counting, count: 10 }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
@@ -120,6 +120,24 @@ export function rateLimit(
 
 /** Failed password sign-ins to one account before it pauses, and the longest pause. */
 export const SIGN_IN_FAILURES = { limit: 5, windowSeconds: 5 * 60 } as const;
+
+/** The longest window of any counter: a counter whose window started longer ago than this is over. */
+const LONGEST_WINDOW_SECONDS = Math.max(
+  SIGN_IN_FAILURES.windowSeconds,
+  ...Object.values(RATE_LIMITS).map((rule) => rule.windowSeconds),
+);
+
+/**
+ * Deletes the counters whose window is over, however long ago: the next request of their subject
+ * starts a new window at 1 as it would have anyway. Answers how many went.
+ */
+export async function pruneEndedCounters(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(requestLimits)
+    .where(lte(requestLimits.windowStartedAt, sql`now() - make_interval(secs => ${LONGEST_WINDOW_SECONDS})`))
+    .returning({ subject: requestLimits.subject });
+  return deleted.length;
+}
 const SIGN_IN_ACTION = 'sign-in-failures';
 
 /** The account a sign-in names, as a key that keeps no typed address (a hash of it, lower-cased). */

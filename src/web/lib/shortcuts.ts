@@ -23,8 +23,8 @@ export const SHORTCUTS = [
   { key: '/', description: 'Focus the message box' },
   { key: 'Esc', description: 'Stop a reply (also while typing)' },
   { key: 's', description: 'Search Saved Chats' },
-  { key: '[', description: 'Previous version of the last message that has several' },
-  { key: ']', description: 'Next version of the last message that has several' },
+  { key: '[', description: 'Previous version of the focused message, or of the last one that has several' },
+  { key: ']', description: 'Next version of the focused message, or of the last one that has several' },
 ] as const;
 
 /** True when a key press belongs to a field the user types in: shortcuts other than Stop stay quiet. */
@@ -40,11 +40,17 @@ export function shortcutTarget(name: keyof typeof SHORTCUT_TARGET): HTMLElement 
   return document.querySelector<HTMLElement>(`[data-shortcut="${SHORTCUT_TARGET[name]}"]`);
 }
 
-/** The version arrow of the last message on screen with several versions; null when it cannot move that way. */
-export function versionArrow(direction: 'previousVersion' | 'nextVersion'): HTMLButtonElement | null {
-  const arrows = document.querySelectorAll<HTMLButtonElement>(
-    `button[data-shortcut="${SHORTCUT_TARGET[direction]}"]`,
-  );
-  const arrow = arrows[arrows.length - 1];
+/**
+ * The version arrow of the message holding the focus when it has several versions, else of the last
+ * message on screen that has; null when that message cannot move that way.
+ */
+export function versionArrow(
+  direction: 'previousVersion' | 'nextVersion',
+  focused: Element | null = document.activeElement,
+): HTMLButtonElement | null {
+  const selector = `button[data-shortcut="${SHORTCUT_TARGET[direction]}"]`;
+  const arrows = document.querySelectorAll<HTMLButtonElement>(selector);
+  const arrow =
+    focused?.closest('article')?.querySelector<HTMLButtonElement>(selector) ?? arrows[arrows.length - 1];
   return arrow && !arrow.disabled ? arrow : null;
 }
