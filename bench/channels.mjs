@@ -3,7 +3,7 @@
 // too) with 2,000,000 feed items (100 a channel, one a day).
 // GET 'New from your channels' at one connection (p50/p99) and 50; then one full poll cycle of every
 // channel against a local feed fake (the app's poll job, sent through the queue): its time and the
-// server's peak RSS, and users' requests (10 connections) while it runs. Prints figures; asserts
+// server's peak RSS, and users' requests at 1 and 10 connections, without the poll and while it runs. Prints figures; asserts
 // nothing. Standalone: node bench/channels.mjs (BENCH_CHANNELS_SCALE=0.01 seeds a hundredth).
 import { createServer } from 'node:http';
 import { PgBoss } from 'pg-boss';
@@ -86,7 +86,11 @@ async function pollCycle(databaseUrl) {
     for (;;) {
       const [job] = await boss.findJobs('poll-channels', { id });
       if (job?.state === 'completed' || job?.state === 'failed')
-        return { state: job.state, seconds: (job.completedOn - job.startedOn) / 1000 };
+        return {
+          state: job.state,
+          seconds: (job.completedOn - job.startedOn) / 1000,
+          completedOn: new Date(job.completedOn).getTime(),
+        };
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   } finally {
@@ -114,14 +118,22 @@ export async function benchChannels() {
         table(rows);
         console.log(`\nPlan (the user's channels' videos of 14 days):\n${plans[0]}`);
 
+        // Users' requests at 1 and at 10 connections, first on a quiet server, then while the cycle runs:
+        // at 10 connections a request also waits for the other 9 (about 10 × its own time), poll or not.
+        const users = async (connections) => {
+          const figures = await measure(`${app.baseURL}/api/channels/videos?sort=relevance`, {
+            headers: { cookie },
+            connections,
+            duration: DURATION,
+          });
+          return { p50: figures.p50, p99: figures.p99, requests: figures.requests, errors: figures.errors };
+        };
+        const quiet = { one: await users(1), ten: await users(10) };
         const rssBefore = peakRssKb(app.child.pid);
-        const during = measure(`${app.baseURL}/api/channels/videos?sort=relevance`, {
-          headers: { cookie },
-          connections: 10,
-          duration: DURATION,
-        });
-        const cycle = await pollCycle(databaseUrl);
-        const load = await during;
+        const cycleEnded = pollCycle(databaseUrl);
+        const during = { one: await users(1), ten: await users(10) };
+        const loadEndedAt = Date.now();
+        const cycle = await cycleEnded;
         table([
           {
             'poll cycle': cycle.state,
@@ -130,12 +142,24 @@ export async function benchChannels() {
             'channels/s': Math.round(CHANNELS / cycle.seconds),
             'peak RSS MB before': Math.round(rssBefore / 1024),
             'peak RSS MB after': Math.round(peakRssKb(app.child.pid) / 1024),
-            'users 10 conn requests': load.requests,
-            'users 10 conn p50 ms': load.p50,
-            'users 10 conn p99 ms': load.p99,
-            errors: load.errors,
           },
         ]);
+        table(
+          Object.entries({ 'no poll': quiet, 'during the poll': during }).flatMap(([when, figures]) =>
+            Object.entries({ 1: figures.one, 10: figures.ten }).map(([connections, row]) => ({
+              users: when,
+              connections,
+              requests: row.requests,
+              'p50 ms': row.p50,
+              'p99 ms': row.p99,
+              errors: row.errors,
+            })),
+          ),
+        );
+        if (cycle.completedOn < loadEndedAt)
+          console.log(
+            '(the cycle ended before the users’ requests did: its figures are of the cycle’s first part)',
+          );
       },
     );
   } finally {

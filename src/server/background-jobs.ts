@@ -1,4 +1,4 @@
-import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from './adapters/mail';
+import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB, MAIL_SWEEP_SCHEDULE } from './adapters/mail';
 import type { AppDeps } from './context';
 import { pollChannelsJob } from './features/channels/channels.service';
 import { indexMigratedVideosJob } from './features/chat/sources.service';
@@ -20,14 +20,19 @@ export function backgroundJobs(deps: AppDeps): JobDefinition[] {
   ];
 }
 
-/** A mail whose delivery failed, delivered again: seven tries over about two hours (1, 2, 4… minutes). */
+/**
+ * A mail whose delivery failed, delivered again: seven tries over about two hours (1, 2, 4… minutes).
+ * Its schedule's runs (no mail named) deliver the mails whose sender died before handing them over.
+ */
 function mailRetryJob({ mailer }: Pick<AppDeps, 'mailer'>): JobDefinition<{ outboxId?: string }> {
   return {
     name: MAIL_RETRY_JOB,
+    schedule: MAIL_SWEEP_SCHEDULE,
     retryLimit: 6,
     retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
     async run({ outboxId }) {
       if (outboxId) await mailer.redeliver(outboxId);
+      else await mailer.deliverAbandoned(new Date());
     },
   };
 }

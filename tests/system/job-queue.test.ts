@@ -120,7 +120,8 @@ describe('background jobs from two OS processes on one PostgreSQL', () => {
       );
       expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
       // The first process had claimed one reader and was handing that mail over when it died: the claim
-      // keeps it from a second copy. The other reader's mail came from the second process, once.
+      // keeps it from a second copy now, and the mail-retry job's sweep delivers it once its lease has
+      // run out (decision 050). The other reader's mail came from the second process, once.
       const delivered = working.received.filter((mail) => mail.text.includes('weekly video suggestions'));
       expect(delivered).toHaveLength(1);
       const [reached] = delivered[0]!.to;

@@ -12,7 +12,8 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback that keeps what it receives. While `refusing` is set it answers every
  * recipient with a temporary failure (451), as a mail server that is down for a while does. With
- * `holding`, it never answers a message's data: `holdingOne` resolves once a sender is kept waiting.
+ * `holding`, it answers no message's data (a sender stuck, or dead, mid-send): `holdingOne` resolves
+ * once a sender is kept waiting, and `failHeld` answers the held messages with a temporary failure.
  */
 export async function startSmtpServer({ holding = false } = {}) {
   const received: ReceivedMail[] = [];
@@ -22,16 +23,23 @@ export async function startSmtpServer({ holding = false } = {}) {
   const holdingOne = new Promise<void>((resolve) => {
     heldOne = resolve;
   });
+  const held: (() => Promise<void>)[] = [];
+  const tryAgainLater = () => Object.assign(new Error('Try again later'), { responseCode: 451 });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onRcptTo(_address, _session, callback) {
       if (!state.refusing) return callback();
-      callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      callback(tryAgainLater());
     },
     onData(stream, session, callback) {
       if (holding) {
+        const ended = new Promise((resolve) => stream.on('end', resolve));
         stream.resume();
+        held.push(async () => {
+          await ended;
+          callback(tryAgainLater());
+        });
         heldOne();
         return;
       }
@@ -76,6 +84,7 @@ export async function startSmtpServer({ holding = false } = {}) {
     mailTo,
     port,
     holdingOne,
+    failHeld: () => Promise.all(held.splice(0).map((answer) => answer())),
     refuse: (refusing: boolean) => {
       state.refusing = refusing;
     },

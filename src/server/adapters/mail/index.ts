@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { createLogTransport } from './log-transport';
@@ -39,11 +39,32 @@ export interface Mailer {
    */
   send(message: MailMessage): Promise<void>;
   /**
+   * Records the mail as `send` does, through `db` (a transaction of the caller's, so the mail is kept
+   * with what it commits), leased to this process: `deliver` hands it over. Should the process die
+   * first, `deliverAbandoned` delivers it once the lease has run out.
+   */
+  record(db: Executor, message: MailMessage): Promise<RecordedMail>;
+  /** Delivers a mail `record` kept, as `send` does once it has recorded one. */
+  deliver(recorded: RecordedMail): Promise<void>;
+  /**
    * Delivers a recorded mail whose delivery failed; throws when it fails again. A mail that was
    * delivered meanwhile, or erased with its account, is left alone: no mail is delivered twice.
    */
   redeliver(outboxId: string): Promise<'delivered' | 'nothing to do'>;
+  /**
+   * Delivers the mails whose sender died before handing them over (still 'pending' past their lease),
+   * each taken by one process; a delivery that fails is queued for retries as `send`'s are. Answers
+   * how many were taken.
+   */
+  deliverAbandoned(now: Date): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A mail in the outbox, leased to the process that recorded it until `leaseUntil`. */
+export interface RecordedMail {
+  outboxId: string;
+  leaseUntil: Date;
+  message: MailMessage;
 }
 
 /** A mail recorded in the outbox that could not be delivered; `retrying` when a retry is queued. */
@@ -61,6 +82,15 @@ export class MailNotDelivered extends Error {
 export const MAIL_RETRY_JOB = 'retry-mail';
 /** The wait before a failed mail's first retry; each later one waits about twice as long. */
 export const MAIL_RETRY_DELAY_SECONDS = 60;
+/**
+ * How long the process delivering a mail has it. Longer than nodemailer's longest wait (10 minutes of a
+ * silent socket), so a live sender has always succeeded or failed before anyone else takes its mail.
+ */
+export const MAIL_DELIVERY_LEASE_MINUTES = 30;
+/** How often the mail-retry job looks for mails whose sender died (see MAIL_DELIVERY_LEASE_MINUTES). */
+export const MAIL_SWEEP_SCHEDULE = '*/10 * * * *';
+/** Abandoned mails taken per sweep. */
+const ABANDONED_PER_SWEEP = 100;
 
 export interface MailerOptions {
   db: Database;
@@ -94,19 +124,25 @@ export function createOutboxMailer(
   transport: MailTransport,
   { logger, retryLater }: { logger?: Logger; retryLater?: (outboxId: string) => Promise<void> } = {},
 ): Mailer {
-  /** Delivers a recorded mail and records the outcome; throws when delivery fails. */
-  async function deliverRecorded(outboxId: string, message: MailMessage) {
+  const leaseFrom = (now: Date) => new Date(now.getTime() + MAIL_DELIVERY_LEASE_MINUTES * 60_000);
+
+  /**
+   * Delivers a recorded mail and records the outcome; throws when delivery fails. The outcome is kept
+   * only while the lease is this delivery's: a sender that outlived it has lost the mail to another.
+   */
+  async function deliverLeased({ outboxId, leaseUntil, message }: RecordedMail) {
+    const ours = and(eq(outboxEmails.id, outboxId), eq(outboxEmails.leaseUntil, leaseUntil));
     try {
       const status = await transport.deliver(message);
       await db
         .update(outboxEmails)
         .set({ status, sentAt: status === 'stored' ? null : new Date(), error: null })
-        .where(eq(outboxEmails.id, outboxId));
+        .where(ours);
     } catch (error) {
       await db
         .update(outboxEmails)
         .set({ status: 'failed', error: errorText(error).slice(0, 500) })
-        .where(eq(outboxEmails.id, outboxId));
+        .where(ours);
       throw error;
     }
   }
@@ -122,9 +158,37 @@ export function createOutboxMailer(
     }
   }
 
-  return {
+  /** Takes a mail for delivery (back to 'pending', leased to this process) when `takeable` holds. */
+  async function take(outboxId: string, takeable: SQL, now: Date): Promise<RecordedMail | null> {
+    const leaseUntil = leaseFrom(now);
+    const [row] = await db
+      .update(outboxEmails)
+      .set({ status: 'pending', leaseUntil })
+      .where(and(eq(outboxEmails.id, outboxId), takeable))
+      .returning();
+    if (!row) return null;
+    return {
+      outboxId: row.id,
+      leaseUntil,
+      message: {
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        headers: row.headers ?? undefined,
+        kind: row.kind,
+        userId: row.userId ?? undefined,
+      },
+    };
+  }
+
+  const mailer: Mailer = {
     async send(message) {
-      const [row] = await db
+      await mailer.deliver(await mailer.record(db, message));
+    },
+    async record(executor, message) {
+      const leaseUntil = leaseFrom(new Date());
+      const [row] = await executor
         .insert(outboxEmails)
         .values({
           toAddress: message.to.toLowerCase(),
@@ -134,35 +198,48 @@ export function createOutboxMailer(
           headers: message.headers,
           kind: message.kind,
           userId: message.userId,
+          leaseUntil,
         })
         .returning({ id: outboxEmails.id });
+      return { outboxId: row!.id, leaseUntil, message };
+    },
+    async deliver(recorded) {
       try {
-        await deliverRecorded(row!.id, message);
+        await deliverLeased(recorded);
       } catch (error) {
-        throw new MailNotDelivered(row!.id, await queueRetry(row!.id), error);
+        throw new MailNotDelivered(recorded.outboxId, await queueRetry(recorded.outboxId), error);
       }
     },
     async redeliver(outboxId) {
       // Taken back to 'pending' first, so a second retry of the same row finds nothing to do.
-      const [row] = await db
-        .update(outboxEmails)
-        .set({ status: 'pending' })
-        .where(and(eq(outboxEmails.id, outboxId), eq(outboxEmails.status, 'failed')))
-        .returning();
-      if (!row) return 'nothing to do';
-      await deliverRecorded(row.id, {
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.text,
-        html: row.html ?? undefined,
-        headers: row.headers ?? undefined,
-        kind: row.kind,
-        userId: row.userId ?? undefined,
-      });
+      const taken = await take(outboxId, eq(outboxEmails.status, 'failed'), new Date());
+      if (!taken) return 'nothing to do';
+      await deliverLeased(taken);
       return 'delivered';
+    },
+    async deliverAbandoned(now) {
+      const abandoned = and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.leaseUntil, now))!;
+      const rows = await db
+        .select({ id: outboxEmails.id })
+        .from(outboxEmails)
+        .where(abandoned)
+        .orderBy(asc(outboxEmails.leaseUntil))
+        .limit(ABANDONED_PER_SWEEP);
+      let taken = 0;
+      for (const { id } of rows) {
+        // Taken only if still abandoned: a sweep of another process may have moved its lease meanwhile.
+        const mail = await take(id, abandoned, now);
+        if (!mail) continue;
+        taken += 1;
+        await mailer.deliver(mail).catch((error: unknown) => {
+          logger?.warn({ err: error, outboxId: id }, 'abandoned mail not delivered');
+        });
+      }
+      return taken;
     },
     close: () => transport.close(),
   };
+  return mailer;
 }
 
 function errorText(error: unknown): string {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { tsvector } from './column-types';
 
 /**
  * A YouTube channel someone follows: one row per channel, shared by its followers, so its public
@@ -61,6 +63,13 @@ export const channelVideos = pgTable(
     thumbnailUrl: text('thumbnail_url'),
     /** Not in the feed: known only when another source told it. */
     durationSeconds: integer('duration_seconds'),
+    /**
+     * The words of its title and description (stemmed), computed once as the video is stored: the
+     * keywords of 'New from your channels' are matched against it, never against the text per request.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', "title" || ' ' || "description")`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

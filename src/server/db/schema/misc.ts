@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   index,
@@ -51,12 +52,19 @@ export const outboxEmails = pgTable(
       .notNull()
       .default('pending'),
     error: text('error'),
+    /**
+     * While 'pending', the process delivering it has it until then; past it, that process is taken to
+     * have died and the mail-retry job's sweep delivers it (one taker at a time: whoever moves the lease).
+     * Null on mails recorded before leases existed: never swept.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     index('outbox_emails_to_idx').on(t.toAddress, t.createdAt.desc().nullsFirst()),
     index('outbox_emails_user_idx').on(t.userId),
+    index('outbox_emails_pending_idx').on(t.leaseUntil).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { chats, type TranscriptSegment } from './chats';
+import { tsvector } from './column-types';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** A text-search configuration's name ('english', 'spanish', 'simple'…). */
 const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -15,8 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { VideoDetails } from '../../../shared/suggestions';
 import { users } from './auth';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { tsvector } from './column-types';
 
 /** The team's weekly picks (team data, no user's): together they are the catalogue searched without a key. */
 export const suggestionPicks = pgTable(

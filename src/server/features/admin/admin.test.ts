@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
-import { MAIL_RETRY_JOB } from '../../adapters/mail';
+import { MAIL_RETRY_JOB, MAIL_SWEEP_SCHEDULE } from '../../adapters/mail';
 import {
   auditLog,
   chats,
@@ -347,7 +347,12 @@ describe('background jobs view', () => {
     }
     const { queues } = await boss.client.json('/api/admin/jobs');
     const queue = (name: string) => queues.find((q: { name: string }) => q.name === name);
-    expect(queue(MAIL_RETRY_JOB)).toMatchObject({ waiting: 1, running: 0, failedLast24h: 0, schedule: null });
+    expect(queue(MAIL_RETRY_JOB)).toMatchObject({
+      waiting: 1,
+      running: 0,
+      failedLast24h: 0,
+      schedule: MAIL_SWEEP_SCHEDULE,
+    });
     expect(queue(WEEKLY_EMAIL_JOB)).toMatchObject({
       waiting: 0,
       failedLast24h: 1,

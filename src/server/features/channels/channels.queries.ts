@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ChannelDetails, FeedValidators, FeedVideo } from '../../adapters/channels';
 import type { Executor } from '../../db/client';
+import { keywordMatches } from '../../db/keyword-match';
 import { channelFollows, channels, channelVideos, users } from '../../db/schema';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -87,20 +88,25 @@ export async function followedChannels(db: Executor, userId: string) {
 }
 
 /**
- * The videos of the user's channels published since `since`, newest first: per followed channel, a
- * range of (channel_id, published_at desc) on channel_videos_recent_idx.
+ * The videos of the user's channels published since `since`, newest first, each with the `keywords` it
+ * matches (against its stored search vector): per followed channel, a range of (channel_id,
+ * published_at desc) on channel_videos_recent_idx.
  */
-export async function recentVideosOf(db: Executor, userId: string, since: Date, limit: number) {
+export async function recentVideosOf(
+  db: Executor,
+  userId: string,
+  { since, keywords, limit }: { since: Date; keywords: string[]; limit: number },
+) {
   return db
     .select({
       videoId: channelVideos.videoId,
       channelId: channelVideos.channelId,
       channel: channels.title,
       title: channelVideos.title,
-      description: channelVideos.description,
       publishedAt: channelVideos.publishedAt,
       thumbnailUrl: channelVideos.thumbnailUrl,
       durationSeconds: channelVideos.durationSeconds,
+      matchedKeywords: keywordMatches(channelVideos.searchVector, keywords),
     })
     .from(channelFollows)
     .innerJoin(channels, eq(channels.id, channelFollows.channelId))
@@ -161,6 +167,9 @@ export async function saveFeedRead(
             description: sql`excluded.description`,
             thumbnailUrl: sql`excluded.thumbnail_url`,
           },
+          // An unchanged video is not rewritten (nor its search vector recomputed) at every read.
+          setWhere: sql`(${channelVideos.title}, ${channelVideos.description}, ${channelVideos.thumbnailUrl})
+            is distinct from (excluded.title, excluded.description, excluded.thumbnail_url)`,
         });
     }
     await tx

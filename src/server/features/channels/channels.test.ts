@@ -212,6 +212,29 @@ describe('polling the feeds', () => {
     expect((await newVideos(user)).videos).toHaveLength(videos.length);
   });
 
+  it('matches a video retitled in its feed by its new words', async () => {
+    const user = await follower(['pricing']);
+    const channelId = await followFreshChannel(user);
+    const upload = uploadTitled('A day at the market');
+    youtube.publish(channelId, upload);
+    await poll(later(3.1));
+    const matchedOf = async (videoId: string) =>
+      (await newVideos(user)).videos.find((v: { videoId: string }) => v.videoId === videoId)?.matchedKeywords;
+    expect(await matchedOf(upload.videoId)).toEqual([]);
+
+    upload.title = 'Pricing at the market';
+    const next = uploadTitled('Pricing stalls');
+    youtube.publish(channelId, next);
+    expect(await poll(later(6.2))).toMatchObject({ fresh: 1 });
+    expect(await matchedOf(upload.videoId)).toEqual(['pricing']);
+    expect(await matchedOf(next.videoId)).toEqual(['pricing']);
+    const [stored] = await t.deps.db
+      .select({ title: channelVideos.title })
+      .from(channelVideos)
+      .where(eq(channelVideos.videoId, upload.videoId));
+    expect(stored?.title).toBe('Pricing at the market');
+  });
+
   it('shows a failing feed’s state, keeps its earlier videos, and logs each bounded failure', async () => {
     const user = await follower();
     for (const [handle, problem] of [
@@ -320,6 +343,14 @@ describe('with a YouTube Data API key', () => {
 });
 
 /** A channel of its own for a test (published on the fixture), followed by `user`: its id. */
+/** A new upload of today, with no description. */
+const uploadTitled = (title: string) => ({
+  videoId: randomVideoId(),
+  title,
+  description: '',
+  publishedAt: new Date(),
+});
+
 async function followFreshChannel(user: TestUser): Promise<string> {
   const channelId = randomChannelId();
   youtube.addChannel({
@@ -331,7 +362,7 @@ async function followFreshChannel(user: TestUser): Promise<string> {
     title: 'Fresh Channel',
     avatarUrl: 'https://yt3.googleusercontent.com/fresh',
     feed: 'ok',
-    uploads: [{ videoId: randomVideoId(), title: 'Fresh upload', description: '', publishedAt: new Date() }],
+    uploads: [uploadTitled('Fresh upload')],
   });
   expect((await follow(user, `https://www.youtube.com/channel/${channelId}`)).status).toBe(201);
   return channelId;

@@ -176,7 +176,7 @@ const COMBINED_LEXEMES = sql.raw('8');
  * configuration of `configs` (a query's `config` column: those of the videos searched, decision 047):
  * its lexemes as that configuration stems them (stop words dropped), each quoted so that nothing typed
  * can make a query invalid; `any_word`: any of its first 32, and `words` each of them apart;
- * `two_words`, `three_words`: passages holding a pair, a triple of its first 8. Null when it has no
+ * `pairs`, `triples`: each pair, each triple of its first 8 apart (decision 049). Null when it has no
  * lexeme (or too few to pair).
  */
 function questionQueries(question: string, configs: SQL): SQL {
@@ -191,13 +191,13 @@ function questionQueries(question: string, configs: SQL): SQL {
          where l.config = c.config and i <= ${RANKED_LEXEMES})::tsquery as any_word,
       (select array_agg(quoted::tsquery order by i) from lexemes l
          where l.config = c.config and i <= ${RANKED_LEXEMES}) as words,
-      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ')', ' | ')
+      (select array_agg((a.quoted || ' & ' || b.quoted)::tsquery)
          from lexemes a join lexemes b on b.config = a.config and b.i > a.i
-         where a.config = c.config and b.i <= ${COMBINED_LEXEMES})::tsquery as two_words,
-      (select string_agg('(' || a.quoted || ' & ' || b.quoted || ' & ' || c3.quoted || ')', ' | ')
+         where a.config = c.config and b.i <= ${COMBINED_LEXEMES}) as pairs,
+      (select array_agg((a.quoted || ' & ' || b.quoted || ' & ' || c3.quoted)::tsquery)
          from lexemes a join lexemes b on b.config = a.config and b.i > a.i
            join lexemes c3 on c3.config = b.config and c3.i > b.i
-         where a.config = c.config and c3.i <= ${COMBINED_LEXEMES})::tsquery as three_words
+         where a.config = c.config and c3.i <= ${COMBINED_LEXEMES}) as triples
     from configs c`;
 }
 
@@ -288,8 +288,8 @@ function libraryScope(db: Executor, userId: string) {
     .orderBy(video, asc(libraryVideos.createdAt));
 }
 
-/** Passages of the library a word of the question adds at most when passages sharing one word are taken. */
-const PASSAGES_PER_WORD = sql.raw('300');
+/** Passages of the library each of the question's words, pairs or triples adds at most (decision 049). */
+const PASSAGES_PER_COMBINATION = sql.raw('300');
 
 /** Matches enough for a library answer: with fewer, passages sharing fewer of the question's words are taken. */
 const ENOUGH_PASSAGES = sql.raw('20');
@@ -321,39 +321,39 @@ interface LibraryRow {
  * else any one; each video's best passage carries the video's title and link.
  */
 export function libraryPassagesStatement(db: Executor, userId: string, query: PassageQuery): SQL {
-  // Each configuration's query is matched by one scan of the full-text index (a lateral subquery,
-  // fenced, the matches materialized), and only then joined to the scope: otherwise the planner,
-  // guessing one configuration per video, scans the index once per video. A video's passages count
-  // only for its own configuration's query.
-  const matching = (matches: SQL) => sql`
-    select q.config, q.any_word, p.library_video_id, p.position from q cross join lateral (${matches}) p`;
+  // Each distinct word, pair and triple of the question (configurations that stem it alike share it)
+  // is matched by one scan of the full-text index (a lateral subquery, fenced) that stops at its
+  // first passages in the library's videos of those configurations: ranking every passage that
+  // shares common words with the question is what made the slowest questions slow (decision 049).
+  // The scope is a semi-join on the video, its configuration a filter: joined on both, the planner
+  // guessed one video of the configuration and scanned the index once per video.
+  const holdingEach = (combinations: 'words' | 'pairs' | 'triples') => sql`
+    select distinct p.library_video_id, p.position
+    from (select combination.query, array_agg(q.config) as configs
+          from q cross join unnest(q.${sql.raw(combinations)}) as combination(query)
+          group by combination.query) c
+    cross join lateral (
+      select p.library_video_id, p.position
+      from (select library_video_id, position, c.configs from ${videoPassages} p
+            where p.search @@ c.query offset 0) p
+      where exists (select from scope where scope.id = p.library_video_id and scope.config = any(p.configs))
+      limit ${PASSAGES_PER_COMBINATION}) p`;
   const ranked = (matched: string) => sql`
     select p.library_video_id, p.position, p.start_seconds, p.text,
       sum(length(p.text) + ${PASSAGE_LABEL_CHARS}) over (
-        order by ts_rank(p.search, m.any_word) desc, p.library_video_id, p.position
+        order by ts_rank(p.search, q.any_word) desc, p.library_video_id, p.position
         rows unbounded preceding) as used
-    from ${sql.raw(matched)} m join scope on scope.id = m.library_video_id and scope.config = m.config
+    from ${sql.raw(matched)} m join scope on scope.id = m.library_video_id
+      join q on q.config = scope.config
       join ${videoPassages} p on p.library_video_id = m.library_video_id and p.position = m.position`;
-  const holding = (match: string) =>
-    matching(sql`select p.library_video_id, p.position from ${videoPassages} p
-      where p.search @@ q.${sql.raw(match)} offset 0`);
-  // A word of the question found in many passages adds only its first ones in the library: ranking
-  // every passage that shares one common word with the question is what made the slowest questions slow.
-  const holdingAnyWord = matching(sql`
-    select distinct p.library_video_id, p.position
-    from unnest(q.words) as word(query) cross join lateral (
-      select p.library_video_id, p.position
-      from (select library_video_id, position from ${videoPassages} p where p.search @@ word.query offset 0) p
-      join scope on scope.id = p.library_video_id
-      limit ${PASSAGES_PER_WORD}) p`);
   const enough = (matched: string) =>
     sql`(select count(*) from ${sql.raw(matched)} where used <= ${query.budget}) >= ${ENOUGH_PASSAGES}`;
   return sql`
     with scope as (${libraryScope(db, userId)}),
     q as (${questionQueries(query.question, sql`select distinct config from scope`)}),
-    three_matches as materialized (${holding('three_words')}),
-    two_matches as materialized (${holding('two_words')}),
-    one_matches as materialized (${holdingAnyWord}),
+    three_matches as materialized (${holdingEach('triples')}),
+    two_matches as materialized (${holdingEach('pairs')}),
+    one_matches as materialized (${holdingEach('words')}),
     three as (${ranked('three_matches')}),
     two as (${ranked('two_matches')}),
     one as (${ranked('one_matches')}),

@@ -6,6 +6,7 @@ import {
   MAX_CHAT_SOURCES,
   TOO_MANY_SOURCES_MESSAGE,
 } from '../../../shared/schemas/sources';
+import { formatTimestamp } from '../../../shared/timestamps';
 import { MALFORMED_CAPTIONS_MESSAGE } from '../../../shared/transcript';
 import { chatSources, libraryVideos, transcriptCache, videoPassages } from '../../db/schema';
 import { createManualChat, startAppWithYouTubeFixture, type YouTubeFixture } from '../../testing/consult';
@@ -463,5 +464,27 @@ describe('searching a library', () => {
     expect(texts(found)[0]).toBe('Pricing a subscription box for a bakery is about the weekly habit.');
     const tight = await searchLibrary(t.db, user.id, 'pricing a bakery subscription', 90);
     expect(texts(tight)).toEqual(['Pricing a subscription box for a bakery is about the weekly habit.']);
+  });
+
+  it('ranks at most the first 300 passages of each pair or triple of common words, and still finds the one holding all', async () => {
+    const user = await t.createOnboardedUser();
+    const common = Array.from({ length: 400 }, (_, i) => [
+      formatTimestamp(i * 40),
+      `Bakery prices for croissants, note ${i}.`,
+    ]);
+    const best = [formatTimestamp(400 * 40), 'Raise bakery prices for croissants.'];
+    await createManualChat(user, [...common, best].flat().join('\n'));
+    const found = async (question: string) => texts(await searchLibrary(t.db, user.id, question, budget));
+    // 401 passages hold 'bakery', 'prices' and 'croissants': the first 300 of them, and the best
+    // (through its other triples), are ranked.
+    const byTriples = await found('When should I raise bakery prices for croissants?');
+    // One passage holds 'raise', 'bakery' and 'prices' (too few alone), so passages holding two of
+    // them are taken: 401 hold 'bakery' and 'prices', of which the first 300 and the best are ranked.
+    const byPairs = await found('When should I raise bakery prices?');
+    for (const passages of [byTriples, byPairs]) {
+      expect(passages[0]).toBe('Raise bakery prices for croissants.');
+      expect(passages.length).toBeGreaterThanOrEqual(300);
+      expect(passages.length).toBeLessThanOrEqual(301);
+    }
   });
 });

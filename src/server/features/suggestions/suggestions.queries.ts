@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, max, or, sql } from 'drizzle-orm';
 import type { VideoDetails } from '../../../shared/suggestions';
 import type { Executor } from '../../db/client';
+import { keywordMatches } from '../../db/keyword-match';
 import {
   suggestionPicks,
   suggestionPreferences,
@@ -15,19 +16,6 @@ const { searchVector: pickDocument, ...pickColumns } = getTableColumns(suggestio
 
 export { pickColumns };
 export type PickRow = Omit<typeof suggestionPicks.$inferSelect, 'searchVector'>;
-
-/**
- * The keywords (of `keywords`) a document matches, in their order: every word of a keyword, stemmed
- * (plainto_tsquery), appears in it. One rule for picks, the catalogue and YouTube's results.
- */
-function keywordMatches(document: SQL | typeof pickDocument, keywords: string[]): SQL<string[]> {
-  if (keywords.length === 0) return sql<string[]>`'{}'::text[]`;
-  const cases = keywords.map(
-    (keyword) =>
-      sql`case when ${document} @@ plainto_tsquery('english', ${keyword}) then ${keyword}::text end`,
-  );
-  return sql<string[]>`array_remove(array[${sql.join(cases, sql`, `)}], null)`;
-}
 
 /**
  * The picks shown as "This week's picks": the given week's, or when it has none the newest earlier

@@ -30,9 +30,6 @@ import {
   writeSearchCache,
 } from './suggestions.queries';
 
-/** For each text, the keywords it matches: the one rule of every suggestion list (followed channels' too). */
-export { matchKeywords } from './suggestions.queries';
-
 /** Trending looks this far back, on YouTube and on the site. */
 export const TRENDING_DAYS = 7;
 /**

@@ -1,8 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWeeks, isoDay, weekOf } from '../../../shared/suggestions';
 import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from '../../adapters/mail';
-import { channelVideos, users, weeklyEmailSends } from '../../db/schema';
+import { channelVideos, outboxEmails, users, weeklyEmailSends } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { insertChannel } from '../../testing/channels';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
@@ -196,6 +196,72 @@ describe('the weekly e-mail', () => {
     } finally {
       await app.close();
       await smtp.close();
+    }
+  });
+});
+
+describe('a sender that dies mid-send', () => {
+  it('leaves its claimed mail in the outbox, delivered once by the sweep when its lease has run out', async () => {
+    const stuck = await startSmtpServer({ holding: true });
+    const working = await startSmtpServer();
+    const database = await openTestDatabase();
+    const dying = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${stuck.port}` }, { database });
+    const survivor = await createTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${working.port}` },
+      { database: await secondConnection(database) },
+    );
+    try {
+      const reader = await survivor.createOnboardedUser();
+      await reader.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+      const week = unusedWeek();
+      await insertPick(survivor.db, { week });
+      const dyingRun = sendWeeklyEmails(dying.deps, mondayMorning(week));
+      await stuck.holdingOne;
+      // From here the first sender is as good as dead: its mail is claimed and recorded, not delivered.
+      const mails = async () => weeklyMailsTo(reader, survivor);
+      const [mail] = await mails();
+      expect(mail!.status).toBe('pending');
+      expect(await sendWeeklyEmails(survivor.deps, mondayMorning(week))).toBe(0);
+      const sweep = async () => {
+        await survivor.deps.jobs.send(MAIL_RETRY_JOB, {});
+        expect(await survivor.deps.jobs.runQueued(MAIL_RETRY_JOB)).toBe(1);
+      };
+      // While its lease lasts, the sender may still be at work: the sweep leaves its mail alone.
+      await sweep();
+      expect((await mails()).map((m) => m.status)).toEqual(['pending']);
+
+      // The lease runs out (30 minutes pass): the mail-retry job's sweep delivers it.
+      await survivor.db
+        .update(outboxEmails)
+        .set({ leaseUntil: new Date(Date.now() - 1000) })
+        .where(eq(outboxEmails.id, mail!.id));
+      await sweep();
+      expect((await mails()).map((m) => m.status)).toEqual(['sent']);
+      await working.mailTo(reader.email, 'turned on weekly video suggestions');
+      await sweep();
+
+      // The first sender, had it lived on, fails late: the mail stays delivered, and its retry finds
+      // nothing to do. One mail, one claim.
+      await stuck.failHeld();
+      expect(await dyingRun).toBe(0);
+      await makeWaitingJobsDue(survivor.db, MAIL_RETRY_JOB);
+      await survivor.deps.jobs.runQueued(MAIL_RETRY_JOB);
+      expect((await mails()).map((m) => m.status)).toEqual(['sent']);
+      const weeklies = working.received.filter(
+        (m) => m.to.includes(reader.email) && m.text.includes('turned on weekly video suggestions'),
+      );
+      expect(weeklies).toHaveLength(1);
+      expect(stuck.received).toHaveLength(0);
+      const claims = await survivor.db
+        .select()
+        .from(weeklyEmailSends)
+        .where(and(eq(weeklyEmailSends.userId, reader.id), eq(weeklyEmailSends.week, week)));
+      expect(claims).toHaveLength(1);
+    } finally {
+      await survivor.close();
+      await dying.close();
+      await stuck.close();
+      await working.close();
     }
   });
 });

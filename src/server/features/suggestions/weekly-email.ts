@@ -155,10 +155,11 @@ function weeklyMail(
 /**
  * Sends the week's mail to every opted-in user who has not had it this week: the picks (to users who
  * turned them on, in a week that has picks) and the plan's check-in (to users who turned it on and
- * have something due or done), one mail for both. Each send is claimed first (one row per user and
- * week), so however many runs overlap (a retried job, `npm run mail:weekly` beside the servers), a
- * user gets one. A mail whose delivery fails is retried by the queue and keeps its claim; one that
- * failed before it was recorded gives its claim back for the next run.
+ * have something due or done), one mail for both. Each send is claimed (one row per user and week)
+ * in the transaction that records the mail in the outbox, so however many runs overlap (a retried
+ * job, `npm run mail:weekly` beside the servers), a user gets one, and a process that dies before
+ * handing it over leaves it for the mail-retry job's sweep. A mail whose delivery fails is retried by
+ * the queue and keeps its claim; one with no retry queued gives its claim back for the next run.
  */
 export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<number> {
   const week = weekOf(now);
@@ -203,9 +204,15 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
         ? await picksPart(recipient.userId, { keywords: preferences!.keywords, unsubscribeToken: picksToken })
         : null;
       if (!picksOfUser && !checkIn) return;
-      claimed = await claimWeeklyEmail(deps.db, recipient.userId, week);
-      if (!claimed) return;
-      await deps.mailer.send(weeklyMail(deps.config.baseUrl, recipient.email, picksOfUser, checkIn));
+      const mail = weeklyMail(deps.config.baseUrl, recipient.email, picksOfUser, checkIn);
+      // The claim and the mail are kept together: a process that dies before handing the mail over
+      // leaves it in the outbox, where the mail-retry job's sweep finds it once its lease has run out.
+      const recorded = await deps.db.transaction(async (tx) =>
+        (await claimWeeklyEmail(tx, recipient.userId, week)) ? deps.mailer.record(tx, mail) : null,
+      );
+      if (!recorded) return;
+      claimed = true;
+      await deps.mailer.deliver(recorded);
       sent += 1;
     } catch (error) {
       // A mail recorded in the outbox is retried by the queue, so its claim stays: sent once, not twice.

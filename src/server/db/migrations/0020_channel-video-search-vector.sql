@@ -1,0 +1,1 @@
+ALTER TABLE "channel_videos" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', "title" || ' ' || "description")) STORED NOT NULL;

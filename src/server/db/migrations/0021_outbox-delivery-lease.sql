@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_emails" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "outbox_emails_pending_idx" ON "outbox_emails" USING btree ("lease_until") WHERE "outbox_emails"."status" = 'pending';
