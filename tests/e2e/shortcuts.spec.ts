@@ -1,6 +1,19 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import type { AppServer } from './server';
 import { createSampleChat } from './support/consult';
 import { signUpOnboarded } from './support/onboarding';
+
+/** A second version of the chat's last answer, made as its Regenerate button would (streamed to its end). */
+async function regenerateLastAnswer(page: Page, server: AppServer, chatId: string) {
+  const view = await (await page.request.get(`/api/chats/${chatId}`)).json();
+  const regenerated = await page.request.post(
+    `/api/chats/${chatId}/messages/${view.messages.at(-1).id}/regenerate`,
+    { headers: { origin: server.baseURL } },
+  );
+  expect(regenerated.status()).toBe(200);
+  await regenerated.body();
+}
 
 test.describe('keyboard shortcuts', () => {
   test('by keyboard only: the sheet, new consultation, Saved Chats search, the message box and Stop', async ({
@@ -64,14 +77,7 @@ test.describe('keyboard shortcuts', () => {
     await page.goto(`/chat/${chatId}`);
     const answer = page.getByRole('article', { name: 'Assistant message' }).first();
     await expect(answer).toContainText(/Tokens: \d+/, { timeout: 30_000 });
-    // A second version of the answer, made as the Regenerate button would.
-    const view = await (await page.request.get(`/api/chats/${chatId}`)).json();
-    const regenerated = await page.request.post(
-      `/api/chats/${chatId}/messages/${view.messages.at(-1).id}/regenerate`,
-      { headers: { origin: server.baseURL } },
-    );
-    expect(regenerated.status()).toBe(200);
-    await regenerated.body();
+    await regenerateLastAnswer(page, server, chatId);
     await page.reload();
     const versions = answer.getByRole('group', { name: 'Versions' });
     await expect(versions).toContainText('2 / 2');
@@ -109,13 +115,7 @@ test.describe('keyboard shortcuts', () => {
     });
     expect(followUp.status()).toBe(200);
     await followUp.body();
-    const afterFollowUp = await (await page.request.get(`/api/chats/${chatId}`)).json();
-    const regeneratedFollowUp = await page.request.post(
-      `/api/chats/${chatId}/messages/${afterFollowUp.messages.at(-1).id}/regenerate`,
-      { headers: { origin: server.baseURL } },
-    );
-    expect(regeneratedFollowUp.status()).toBe(200);
-    await regeneratedFollowUp.body();
+    await regenerateLastAnswer(page, server, chatId);
     await page.reload();
     const lastAnswer = page.getByRole('article', { name: 'Assistant message' }).nth(1);
     await expect(lastAnswer.getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
