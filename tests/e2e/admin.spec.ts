@@ -54,7 +54,7 @@ test.describe('admin console', () => {
     await boss.getByRole('button', { name: 'Background jobs' }).click();
     const jobs = boss.getByRole('dialog', { name: 'Background jobs' });
     await expect(jobs.getByRole('rowheader', { name: /weekly-email/ })).toContainText('*/10 * * * 1');
-    await expect(jobs.getByRole('row', { name: /retry-mail/ })).toContainText('Not scheduled');
+    await expect(jobs.getByRole('row', { name: /index-migrated-videos/ })).toContainText('Not scheduled');
     await boss.keyboard.press('Escape');
     await expect(jobs).toHaveCount(0);
     await bossContext.close();

@@ -390,6 +390,10 @@ test.describe('with an AI key', () => {
       // Enter sends once the reply has ended (the screen reader hears it).
       await expect(page.getByRole('status').filter({ hasText: 'Response complete' })).toBeAttached();
 
+      // The first answer's follow-ups are asked for before the next message takes the reply's lease.
+      const followUps = page.getByRole('region', { name: 'Suggested follow-ups' });
+      await expect(followUps).toBeVisible();
+
       // The provider is asked once per message, with the conversation so far.
       const box = page.getByRole('textbox', { name: 'Message' });
       await box.fill('Which tier first?');
