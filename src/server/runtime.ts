@@ -16,7 +16,7 @@ import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
-import { createAdmission, DATABASE_WAITING_PER_CONNECTION_MAX, nodePressure } from './http/admission';
+import { createAdmission } from './http/admission';
 import { createJobQueue } from './jobs';
 import type { Logger } from './logger';
 
@@ -122,15 +122,11 @@ export async function createRuntime(
   const videos = createVideoCatalog(youtube);
   const channels = createChannelSource(youtube);
   const shutdown = new AbortController();
-  const admission = createAdmission(
-    {
-      maxReplies: config.REPLIES_IN_FLIGHT_MAX,
-      maxEventLoopDelayMs: config.EVENT_LOOP_DELAY_MAX_MS,
-      maxHeapShare: config.HEAP_USED_MAX_PERCENT / 100,
-      maxDatabaseWaitingPerConnection: DATABASE_WAITING_PER_CONNECTION_MAX,
-    },
-    nodePressure(() => database.queriesWaitingPerConnection()),
-  );
+  const admission = createAdmission({
+    maxReplies: config.REPLIES_IN_FLIGHT_MAX,
+    maxEventLoopDelayMs: config.EVENT_LOOP_DELAY_MAX_MS,
+    maxHeapShare: config.HEAP_USED_MAX_PERCENT / 100,
+  });
   const deps: AppDeps = {
     config,
     db,

@@ -41,11 +41,6 @@ export interface DatabaseHandle {
   /** Cross-process notifications: PostgreSQL LISTEN/NOTIFY (PGlite: in-process). Returns an unsubscribe. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
-  /**
-   * Queries waiting for a pooled connection, per connection of the pool (PostgreSQL). PGlite runs its
-   * queries one at a time inside this process, so a queue of them is event-loop delay: always 0 here.
-   */
-  queriesWaitingPerConnection(): number;
   /** Runs `fn` holding a PostgreSQL session advisory lock (PGlite: one process, so just runs it). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -74,10 +69,9 @@ function assertChannel(channel: string) {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const poolSize = options.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
     // No JIT compilation (decision 039): it costs tens of milliseconds a statement, more than the
     // searches it is triggered on take. A new connection is handed out once this has run.
@@ -144,7 +138,6 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       assertChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    queriesWaitingPerConnection: () => pool.waitingCount / poolSize,
     async withAdvisoryLock(key, fn) {
       // A connection of its own, outside the pool: `fn` may need every pooled one (a pool of 1).
       const lockClient = new pg.Client({ connectionString: url });
@@ -198,7 +191,6 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
         assertChannel(channel);
         await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
-      queriesWaitingPerConnection: () => 0,
       withAdvisoryLock: (_key, fn) => fn(),
       async close() {
         try {

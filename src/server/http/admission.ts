@@ -6,7 +6,7 @@ import type { AppEnv } from '../context';
 import { errorBody } from './errors';
 
 /** What a full process is short of. */
-export type FullReason = 'replies' | 'event_loop' | 'heap' | 'database';
+export type FullReason = 'replies' | 'event_loop' | 'heap';
 
 export interface AdmissionLimits {
   /** Replies streaming at once in this process. */
@@ -15,15 +15,12 @@ export interface AdmissionLimits {
   maxEventLoopDelayMs: number;
   /** Heap in use, as a share of V8's heap limit (0-1). */
   maxHeapShare: number;
-  /** Queries waiting for a database connection, per pooled connection. */
-  maxDatabaseWaitingPerConnection: number;
 }
 
 /** Readings of the process's pressure (Node's own measures by default; a unit test gives its own). */
 export interface Pressure {
   eventLoopDelayMs(): number;
   heapShare(): number;
-  databaseWaitingPerConnection(): number;
 }
 
 /** Each process admits a new reply only while it can serve it (decision 042). */
@@ -40,22 +37,17 @@ export interface Admission {
 /** Seconds a refused client waits before it asks again. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/**
- * New replies wait while more queries wait for a pooled connection than the pool holds: past that, a
- * reply's own queries queue behind a whole round of the pool at every step, and under a burst they
- * reached the pool's 5 s connection timeout and failed mid-reply (README, "Admission").
- */
-export const DATABASE_WAITING_PER_CONNECTION_MAX = 1;
-
 const DELAY_WINDOW_MS = 1_000;
 
-export function createAdmission(limits: AdmissionLimits, pressure: Pressure & { close?(): void }) {
+export function createAdmission(
+  limits: AdmissionLimits,
+  pressure: Pressure & { close?(): void } = nodePressure(),
+) {
   let inFlight = 0;
   const fullReason = (): FullReason | undefined => {
     if (inFlight >= limits.maxReplies) return 'replies';
     if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
     if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
-    if (pressure.databaseWaitingPerConnection() > limits.maxDatabaseWaitingPerConnection) return 'database';
     return undefined;
   };
   return {
@@ -79,9 +71,9 @@ export function createAdmission(limits: AdmissionLimits, pressure: Pressure & { 
 
 /**
  * Node's event-loop delay histogram (perf_hooks, sampled every 10 ms) read as the p99 of the last
- * completed second, V8's heap in use against its limit, and the database pool's queue as given.
+ * completed second, and V8's heap in use against its limit.
  */
-export function nodePressure(databaseWaitingPerConnection: () => number): Pressure & { close(): void } {
+export function nodePressure(): Pressure & { close(): void } {
   const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let windowStart = performance.now();
@@ -100,7 +92,6 @@ export function nodePressure(databaseWaitingPerConnection: () => number): Pressu
       const heap = getHeapStatistics();
       return heap.used_heap_size / heap.heap_size_limit;
     },
-    databaseWaitingPerConnection,
     close: () => histogram.disable(),
   };
 }

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createAdmission, nodePressure } from './admission';
 
-const LIMITS = {
-  maxReplies: 2,
-  maxEventLoopDelayMs: 200,
-  maxHeapShare: 0.85,
-  maxDatabaseWaitingPerConnection: 1,
-};
+const LIMITS = { maxReplies: 2, maxEventLoopDelayMs: 200, maxHeapShare: 0.85 };
 
 /** Readings a test sets (the process's own are covered below and by the API tests). */
-function readings() {
-  const pressure = { delayMs: 0, heapShare: 0.1, databaseWaiting: 0 };
+function readings(delayMs = 0, heapShare = 0.1) {
+  const pressure = { delayMs, heapShare };
   return {
     pressure,
-    reader: {
-      eventLoopDelayMs: () => pressure.delayMs,
-      heapShare: () => pressure.heapShare,
-      databaseWaitingPerConnection: () => pressure.databaseWaiting,
-    },
+    reader: { eventLoopDelayMs: () => pressure.delayMs, heapShare: () => pressure.heapShare },
   };
 }
 
@@ -35,7 +26,7 @@ describe('admission of new replies', () => {
     expect(admission.admit()).toBeUndefined();
   });
 
-  it('refuses while the event loop lags, the heap or the database queue is past its bound', () => {
+  it('refuses while the event loop lags past its bound or the heap is past its share', () => {
     const { pressure, reader } = readings();
     const admission = createAdmission(LIMITS, reader);
     pressure.delayMs = 201;
@@ -46,21 +37,16 @@ describe('admission of new replies', () => {
     expect(admission.admit()).toBeUndefined();
     expect(admission.fullReason()).toBe('heap');
     pressure.heapShare = 0.85;
-    pressure.databaseWaiting = 1.1;
-    expect(admission.admit()).toBeUndefined();
-    expect(admission.fullReason()).toBe('database');
-    pressure.databaseWaiting = 1;
     expect(admission.fullReason()).toBeUndefined();
     expect(admission.repliesInFlight).toBe(0);
   });
 
-  it("reads the process's own heap share and event-loop delay, and the database's queue as given", () => {
-    const pressure = nodePressure(() => 0.5);
+  it("reads the process's own heap share and event-loop delay", () => {
+    const pressure = nodePressure();
     try {
       expect(pressure.heapShare()).toBeGreaterThan(0);
       expect(pressure.heapShare()).toBeLessThan(1);
       expect(pressure.eventLoopDelayMs()).toBeGreaterThanOrEqual(0);
-      expect(pressure.databaseWaitingPerConnection()).toBe(0.5);
     } finally {
       pressure.close();
     }
