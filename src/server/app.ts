@@ -14,11 +14,11 @@ import { affiliateRoutes } from './features/affiliate/affiliate.routes';
 import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { channelsRoutes } from './features/channels/channels.routes';
-import { chatRoutes } from './features/chat/chat.routes';
+import { chatReplyPaths, chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
-import { libraryRoutes } from './features/library/library.routes';
+import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
@@ -29,7 +29,7 @@ import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin
 import { supportRoutes } from './features/support/support.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
-import { BUSY_RETRY_AFTER_SECONDS, busyResponse } from './http/admission';
+import { admitReply, BUSY_RETRY_AFTER_SECONDS, busyResponse } from './http/admission';
 import { clientIpMiddleware } from './http/client-ip';
 import { errorBody, handleError } from './http/errors';
 import { originCheck } from './http/origin-check';
@@ -152,6 +152,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
 
+  // A new reply takes its place before its session is read: a full process refuses it without a
+  // database round trip, and a burst cannot queue thousands of session reads ahead of the replies it
+  // admitted (decision 052).
+  const admit = admitReply(deps.admission);
+  for (const path of [...chatReplyPaths, ...libraryReplyPaths]) app.post(`/api${path}`, admit);
   app.use('/api/*', sessionMiddleware(deps.auth));
   app.route('/api', createApi(deps, options));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));

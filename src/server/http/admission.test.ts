@@ -2,6 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE } from '../../shared/errors';
 import { chatMessages, chats, generationLeases } from '../db/schema';
+import { chatReplyPaths } from '../features/chat/chat.routes';
+import { libraryReplyPaths } from '../features/library/library.routes';
 import { createManualChat, settleReplies, waitFor } from '../testing/consult';
 import { disconnect } from '../testing/disconnect';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app';
@@ -101,8 +103,14 @@ describe('a full process', () => {
     expect(await health.json()).toEqual({ status: 'full' });
     expect((await other.client.get('/api/me')).status).toBe(200);
     expect((await other.client.get(`/api/chats/${chatId}`)).status).toBe(200);
-    // Bad input is still told apart from a full process.
-    expect((await other.client.post(`/api/chats/${chatId}/messages`, { content: '' })).status).toBe(400);
+    // The place is asked for before the session is read: signed out, or sending what would be a 400,
+    // a client is told busy, and it is told the rest once it is let in.
+    const signedOut = t.client();
+    for (const path of [...chatReplyPaths, ...libraryReplyPaths]) {
+      const route = path.replace(':chatId', chatId).replace(':messageId', crypto.randomUUID());
+      await expectBusy(await signedOut.post(`/api${route}`, { content: 'Hi', question: 'Hi there' }));
+    }
+    await expectBusy(await other.client.post(`/api/chats/${chatId}/messages`, { content: '' }));
 
     t.offlineGate.open();
     await readToEnd(held);
@@ -113,6 +121,9 @@ describe('a full process', () => {
       .where(and(eq(chatMessages.userId, streaming.id), eq(chatMessages.role, 'assistant')));
     expect(answer!.status).toBe('complete');
     expect((await t.client().get('/api/health')).status).toBe(200);
+    expect((await other.client.post(`/api/chats/${chatId}/messages`, { content: '' })).status).toBe(400);
+    expect((await signedOut.post(`/api/chats/${chatId}/messages`, { content: 'Hi' })).status).toBe(401);
+    expect(t.deps.admission.repliesInFlight).toBe(0);
     const answered = await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' });
     expect(answered.status).toBe(200);
     expect((await readUiStream(answered)).text).toContain('Here is what the video says');

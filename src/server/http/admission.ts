@@ -107,7 +107,8 @@ export function busyResponse(c: Context) {
  * Admission for a route that starts a reply: refused with 503 before anything is stored or leased
  * when the process is full. An admitted reply holds its place until it is saved, however its client
  * fares (`replyPlaceRelease` hands the release to the reply); a route that answers without starting a
- * reply (an error, a refusal) frees it at once. Add it after a route's validators.
+ * reply (an error, a refusal, a 401 or 400) frees it at once. The app puts it on every reply route ahead
+ * of the session middleware (decision 052).
  */
 export function admitReply(admission: Admission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

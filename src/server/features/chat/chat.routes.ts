@@ -10,7 +10,7 @@ import {
 import { sourceParams } from '../../../shared/schemas/sources';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv, SessionUser } from '../../context';
-import { admitReply, replyPlaceRelease } from '../../http/admission';
+import { replyPlaceRelease } from '../../http/admission';
 import { AppError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -38,6 +38,17 @@ import {
 import { type ReplyRequest, streamReply } from './generation';
 import { HISTORY_MESSAGES } from './prompt';
 
+/**
+ * The routes that start a reply. The app admits them before their session is read (`admitReply`,
+ * decision 052), so a full process refuses them without a database round trip.
+ */
+export const chatReplyPaths = [
+  '/chats/:chatId/first-reply',
+  '/chats/:chatId/messages',
+  '/chats/:chatId/messages/:messageId/edit',
+  '/chats/:chatId/messages/:messageId/regenerate',
+] as const;
+
 /** The client of a reply that `admitReply` let in: its request, and the release of its place. */
 const replyClient = (c: Context<AppEnv>) => ({
   clientRequest: c.req.raw,
@@ -49,7 +60,6 @@ const replyInProgress = () =>
 
 export function chatRoutes(deps: AppDeps) {
   const onboarded = requireOnboarded(deps.db);
-  const admit = admitReply(deps.admission);
 
   /**
    * The user's lease, then a claim on the chat (its first answer, a regeneration): the lease is given
@@ -111,7 +121,7 @@ export function chatRoutes(deps: AppDeps) {
         return c.json(await chatView(deps, user, access), 200);
       },
     )
-    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), admit, async (c) => {
+    .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {
       const user = currentUser(c);
       const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
       const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
@@ -134,7 +144,6 @@ export function chatRoutes(deps: AppDeps) {
       onboarded,
       validate('param', chatIdParam),
       validate('json', sendMessageInput),
-      admit,
       async (c) => {
         const user = currentUser(c);
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
@@ -151,7 +160,6 @@ export function chatRoutes(deps: AppDeps) {
       onboarded,
       validate('param', messageParams),
       validate('json', sendMessageInput),
-      admit,
       async (c) => {
         const user = currentUser(c);
         const { chatId, messageId } = c.req.valid('param');
@@ -168,7 +176,6 @@ export function chatRoutes(deps: AppDeps) {
       '/chats/:chatId/messages/:messageId/regenerate',
       onboarded,
       validate('param', messageParams),
-      admit,
       async (c) => {
         const user = currentUser(c);
         const { chatId, messageId } = c.req.valid('param');

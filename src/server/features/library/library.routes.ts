@@ -2,13 +2,16 @@ import { Hono } from 'hono';
 import { askLibraryInput } from '../../../shared/schemas/sources';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { admitReply, replyPlaceRelease } from '../../http/admission';
+import { replyPlaceRelease } from '../../http/admission';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { streamReply } from '../chat/generation';
 import { acquireGenerationSlot } from '../usage/usage.service';
 import { findInLibrary, openLibraryConsultation } from './library.service';
+
+/** The route that starts a reply: admitted by the app before its session is read (decision 052). */
+export const libraryReplyPaths = ['/library/ask'] as const;
 
 /** 'Ask your library': a question answered across the user's videos, streamed as a chat's replies are. */
 export function libraryRoutes(deps: AppDeps) {
@@ -17,7 +20,6 @@ export function libraryRoutes(deps: AppDeps) {
     '/library/ask',
     onboarded,
     validate('json', askLibraryInput),
-    admitReply(deps.admission),
     rateLimit(deps, 'ask-library'),
     async (c) => {
       const user = currentUser(c);
