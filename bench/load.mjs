@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The load run: virtual users each repeating a visit for 60 s — dashboard, open a chat, send a message
 // (stub model, streamed to its end), usage, rename, and a sign-in once every SIGN_IN_EVERY visits —
-// against PostgreSQL at 200 users and against PGlite at the concurrency it holds. Prints requests,
-// errors, p50/p99 per step and the server's peak RSS. Then the sign-in burst: 200 users signing in at
-// once while 50 signed-in users keep visiting, with the bound on password hashes off and on.
-// Loopback only.
+// against PostgreSQL at 200 users and against PGlite at the concurrency it holds, each user pausing
+// between steps as a person does; and on PostgreSQL once more with no pauses at all, the process's
+// throughput ceiling. Prints requests, errors, p50/p99 per step and the server's peak RSS. Then the
+// sign-in burst: 200 users signing in at once while 50 signed-in users keep visiting, with the bound
+// on password hashes off and on. Loopback only.
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { createChats, onboarded, percentile, sleep, streamReply, watchPeakRss } from './journey.mjs';
@@ -21,6 +22,16 @@ const STEPS = ['sign in', 'dashboard', 'open chat', 'send message', 'usage', 're
  * run's sign-ins spread over it; the sign-in burst below is the worst case of them all at once.)
  */
 const SIGN_IN_EVERY = 20;
+/**
+ * A person's pause before each step, drawn evenly from this range: the time to read a page and click.
+ * Pessimistic: typing a question or reading a streamed answer takes far longer than 3 s. The range
+ * keeps 200 users from stepping in lockstep.
+ */
+const PAUSE_MS = {
+  min: Number(process.env.LOAD_PAUSE_MIN_MS ?? 1000),
+  max: Number(process.env.LOAD_PAUSE_MAX_MS ?? 3000),
+};
+const NO_PAUSE = { min: 0, max: 0 };
 const BURST_SIGN_INS = Number(process.env.LOAD_BURST ?? 200);
 const BURST_SIGNED_IN_USERS = 50;
 
@@ -31,16 +42,18 @@ export async function runLoadBench() {
   const rows = [];
   const postgres = await startPostgres({ log: () => {} });
   try {
-    rows.push(...(await loadRun('PostgreSQL', PG_USERS, { DATABASE_URL: postgres.url })));
+    rows.push(...(await loadRun('PostgreSQL', PG_USERS, { DATABASE_URL: postgres.url }, PAUSE_MS)));
+    rows.push(...(await loadRun('PostgreSQL', PG_USERS, { DATABASE_URL: postgres.url }, NO_PAUSE)));
   } finally {
     postgres.stop();
   }
-  rows.push(...(await loadRun('PGlite', PGLITE_USERS, {})));
+  rows.push(...(await loadRun('PGlite', PGLITE_USERS, {}, PAUSE_MS)));
   table(rows);
   await runSignInBurst();
 }
 
-async function loadRun(label, users, env) {
+async function loadRun(label, users, env, pause) {
+  const run = `${label}, ${users} users, ${pause.max ? `pauses ${pause.min / 1000}-${pause.max / 1000} s` : 'no pauses'}`;
   const stub = await startOpenAiStub({
     defaultReply: {
       chunks: ['Grow ', 'referrals ', 'first, ', 'then ', 'price ', 'a ', 'premium ', 'tier.'],
@@ -58,7 +71,7 @@ async function loadRun(label, users, env) {
     await Promise.all(
       visitors.map(async (visitor, i) => {
         for (let own = i; performance.now() < deadline; own++) {
-          await visit(app, visitor, timings, { signIn: own % SIGN_IN_EVERY === 0 });
+          await visit(app, visitor, timings, { signIn: own % SIGN_IN_EVERY === 0, pause });
           visits += 1;
         }
       }),
@@ -66,10 +79,10 @@ async function loadRun(label, users, env) {
     const requests = STEPS.reduce((sum, step) => sum + timings[step].ms.length + timings[step].errors, 0);
     const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0);
     for (const step of STEPS)
-      if (timings[step].errors) console.log(`${label} ${step}: ${timings[step].lastError}`);
+      if (timings[step].errors) console.log(`${run} ${step}: ${timings[step].lastError}`);
     return [
       ...STEPS.map((step) => ({
-        run: `${label}, ${users} users`,
+        run,
         step,
         done: timings[step].ms.length,
         errors: timings[step].errors,
@@ -77,7 +90,7 @@ async function loadRun(label, users, env) {
         'p99 ms': percentile(timings[step].ms, 99).toFixed(0),
       })),
       {
-        run: `${label}, ${users} users`,
+        run,
         step: `all: ${visits} visits (1 sign-in in ${SIGN_IN_EVERY}), ${requests} steps (${(requests / DURATION_S).toFixed(0)}/s)`,
         done: requests - errors,
         errors,
@@ -115,7 +128,7 @@ async function prepareVisitors(app, count, label) {
  * One visit, signed in already unless `signIn`; a failed step ends it (what a person would see), and
  * is counted.
  */
-async function visit(app, visitor, timings, { signIn, steps: only = STEPS }) {
+async function visit(app, visitor, timings, { signIn, pause = NO_PAUSE, steps: only = STEPS }) {
   let cookie = visitor.cookie;
   const json = (body) => ({ 'content-type': 'application/json', origin: app.baseURL, cookie, body });
   const steps = {
@@ -148,6 +161,7 @@ async function visit(app, visitor, timings, { signIn, steps: only = STEPS }) {
   };
   for (const step of only) {
     if (step === 'sign in' && !signIn) continue;
+    if (pause.max) await sleep(pause.min + Math.random() * (pause.max - pause.min));
     const started = performance.now();
     try {
       await steps[step]();

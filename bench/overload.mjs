@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Overload: 4,000 replies sent in the same second to one process with its production admission bounds
-// (decision 042), each in its own chat on a realistic transcript (about 90 KB). Clients do what the chat
-// does with 503 busy: ask again after Retry-After, doubling up to 30 s, until every question is answered.
+// (decisions 042, 053), each in its own chat on a realistic transcript (about 90 KB). Clients do what
+// the chat does with 503 busy: ask again after Retry-After, doubling up to 30 s and stretched at random,
+// until every question is answered.
 // Then every chat is read back: each question must be stored once and answered once, complete.
 // Prints the rows release checks parse: `overload <database>: sent …`. Loopback only.
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
@@ -18,8 +19,11 @@ import {
 import { loadAverage, startApp } from './lib.mjs';
 
 const SENT = Number(process.env.BENCH_OVERLOAD ?? 4000);
-/** The web chat's cap on its busy backoff (chat-screen.tsx). */
+/** The web chat's cap on its busy backoff (`busyRetrySeconds` in reply-transport.ts). */
 const BUSY_RETRY_MAX_SECONDS = 30;
+/** The chat's wait before it asks again: Retry-After doubled per refusal, capped, stretched at random. */
+const busyRetryMs = (retryAfter, refusals) =>
+  1000 * Math.min(BUSY_RETRY_MAX_SECONDS, retryAfter * 2 ** refusals) * (1 + Math.random() / 2);
 /** A reply of 20 pieces, 50 ms apart after a first token at 200 ms: about 1.2 s of streaming. */
 const REPLY = {
   chunks: Array.from({ length: 20 }, (_, i) => `word${i} `),
@@ -73,7 +77,7 @@ async function overload(label, env) {
           if (attempt.ok) return attempt;
           if (attempt.status === 503 && attempt.busy) {
             counts.busy += 1;
-            await sleep(1000 * Math.min(BUSY_RETRY_MAX_SECONDS, attempt.retryAfter * 2 ** busyAttempts++));
+            await sleep(busyRetryMs(attempt.retryAfter, busyAttempts++));
           } else {
             // Anything but busy may have stored the question: asking again would store it twice.
             counts.other += 1;

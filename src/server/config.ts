@@ -57,8 +57,9 @@ const envSchema = z.object({
       .regex(/^\S+( \S+){4}$/, 'must be a cron expression of five fields, e.g. */10 * * * 1')
       .default('*/10 * * * 1'),
   ),
-  // Admission of new replies (decision 042): past any of these the process answers 503 busy.
+  // Admission of new replies (decisions 042, 053): past any of these the process answers 503 busy.
   REPLIES_IN_FLIGHT_MAX: int(200, 1, 100_000),
+  REPLIES_PREPARING_MAX: int(32, 1, 100_000),
   EVENT_LOOP_DELAY_MAX_MS: int(200, 1, 60_000),
   HEAP_USED_MAX_PERCENT: int(85, 1, 100),
   // Password hashes at once (a core stays free for signed-in users' requests), and waiting for a turn.

@@ -9,7 +9,7 @@ import type { Auth } from './auth/auth';
 import type { PasswordHashing } from './auth/password-hashing';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import type { Admission } from './http/admission';
+import type { Admission, ReplyPlace } from './http/admission';
 import type { JobQueue } from './jobs';
 import type { Logger } from './logger';
 
@@ -58,7 +58,7 @@ export interface AppEnv {
     requestId: string;
     user: SessionUser | null;
     sessionId: string | null;
-    /** Frees the place `admitReply` gave a reply, once the reply is saved (decision 042). */
-    releaseReplyPlace?: () => void;
+    /** The place `admitReply` gave a reply, freed once the reply is saved (decision 042). */
+    replyPlace?: ReplyPlace;
   };
 }

@@ -124,6 +124,7 @@ export async function createRuntime(
   const shutdown = new AbortController();
   const admission = createAdmission({
     maxReplies: config.REPLIES_IN_FLIGHT_MAX,
+    maxPreparing: config.REPLIES_PREPARING_MAX,
     maxEventLoopDelayMs: config.EVENT_LOOP_DELAY_MAX_MS,
     maxHeapShare: config.HEAP_USED_MAX_PERCENT / 100,
   });

@@ -87,6 +87,9 @@ describe('a full process', () => {
     const other = await t.createOnboardedUser();
     const chatId = await createManualChat(other, TRANSCRIPT);
     const held = await holdReply(streaming);
+    // Its prompt is built and its first words have streamed: it streams, and is no longer preparing.
+    expect(t.deps.admission.repliesInFlight).toBe(1);
+    expect(t.deps.admission.repliesPreparing).toBe(0);
     const before = await rowsOf(other);
 
     await expectBusy(await other.client.post(`/api/chats/${chatId}/first-reply`));
@@ -124,6 +127,7 @@ describe('a full process', () => {
     expect((await other.client.post(`/api/chats/${chatId}/messages`, { content: '' })).status).toBe(400);
     expect((await signedOut.post(`/api/chats/${chatId}/messages`, { content: 'Hi' })).status).toBe(401);
     expect(t.deps.admission.repliesInFlight).toBe(0);
+    expect(t.deps.admission.repliesPreparing).toBe(0);
     const answered = await other.client.post(`/api/chats/${chatId}/messages`, { content: 'Referrals?' });
     expect(answered.status).toBe(200);
     expect((await readUiStream(answered)).text).toContain('Here is what the video says');
@@ -168,6 +172,7 @@ describe('a full process', () => {
     const chatId = await createManualChat(user, TRANSCRIPT);
     expect((await stranger.client.post(`/api/chats/${chatId}/messages`, { content: 'Hi' })).status).toBe(404);
     expect(t.deps.admission.repliesInFlight).toBe(0);
+    expect(t.deps.admission.repliesPreparing).toBe(0);
     const answered = await user.client.post(`/api/chats/${chatId}/messages`, { content: 'Hi' });
     expect(answered.status).toBe(200);
     await answered.text();

@@ -6,11 +6,13 @@ import type { AppEnv } from '../context';
 import { errorBody } from './errors';
 
 /** What a full process is short of. */
-export type FullReason = 'replies' | 'event_loop' | 'heap';
+export type FullReason = 'replies' | 'preparing' | 'event_loop' | 'heap';
 
 export interface AdmissionLimits {
   /** Replies streaming at once in this process. */
   maxReplies: number;
+  /** Of those, replies still preparing: admitted, their prompt not yet built (decision 053). */
+  maxPreparing: number;
   /** The event loop's p99 delay over the last second, in ms. */
   maxEventLoopDelayMs: number;
   /** Heap in use, as a share of V8's heap limit (0-1). */
@@ -23,14 +25,22 @@ export interface Pressure {
   heapShare(): number;
 }
 
-/** Each process admits a new reply only while it can serve it (decision 042). */
+/** An admitted reply's place. Each call takes effect once, however often it is made. */
+export interface ReplyPlace {
+  /** The reply's prompt is built: it no longer counts as preparing. */
+  prepared(): void;
+  /** The reply is saved (or never started): its place is free. */
+  release(): void;
+}
+
+/** Each process admits a new reply only while it can serve it (decisions 042 and 053). */
 export interface Admission {
   /** Why the process cannot take a new reply now, or undefined when it can. */
   fullReason(): FullReason | undefined;
-  /** Takes a reply's place and gives the function that frees it (once, however often called), or
-   * undefined when the process is full. */
-  admit(): (() => void) | undefined;
+  /** Takes a reply's place, or gives undefined when the process is full. */
+  admit(): ReplyPlace | undefined;
   readonly repliesInFlight: number;
+  readonly repliesPreparing: number;
   close(): void;
 }
 
@@ -44,8 +54,10 @@ export function createAdmission(
   pressure: Pressure & { close?(): void } = nodePressure(),
 ) {
   let inFlight = 0;
+  let preparing = 0;
   const fullReason = (): FullReason | undefined => {
     if (inFlight >= limits.maxReplies) return 'replies';
+    if (preparing >= limits.maxPreparing) return 'preparing';
     if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
     if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
     return undefined;
@@ -55,15 +67,29 @@ export function createAdmission(
     admit() {
       if (fullReason()) return undefined;
       inFlight += 1;
+      preparing += 1;
+      let isPreparing = true;
       let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        inFlight -= 1;
+      const prepared = () => {
+        if (!isPreparing) return;
+        isPreparing = false;
+        preparing -= 1;
+      };
+      return {
+        prepared,
+        release() {
+          if (released) return;
+          released = true;
+          prepared();
+          inFlight -= 1;
+        },
       };
     },
     get repliesInFlight() {
       return inFlight;
+    },
+    get repliesPreparing() {
+      return preparing;
     },
     close: () => pressure.close?.(),
   } satisfies Admission;
@@ -106,28 +132,28 @@ export function busyResponse(c: Context) {
 /**
  * Admission for a route that starts a reply: refused with 503 before anything is stored or leased
  * when the process is full. An admitted reply holds its place until it is saved, however its client
- * fares (`replyPlaceRelease` hands the release to the reply); a route that answers without starting a
+ * fares (`replyPlace` hands the place to the reply); a route that answers without starting a
  * reply (an error, a refusal, a 401 or 400) frees it at once. The app puts it on every reply route ahead
  * of the session middleware (decision 052).
  */
 export function admitReply(admission: Admission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const release = admission.admit();
-    if (!release) return busyResponse(c);
-    c.set('releaseReplyPlace', release);
+    const place = admission.admit();
+    if (!place) return busyResponse(c);
+    c.set('replyPlace', place);
     try {
       await next();
     } catch (error) {
-      release();
+      place.release();
       throw error;
     }
-    if (!c.res.ok || !c.res.body) release();
+    if (!c.res.ok || !c.res.body) place.release();
   };
 }
 
-/** The release of the place `admitReply` gave this request's reply, for the reply to call once saved. */
-export function replyPlaceRelease(c: Context<AppEnv>): () => void {
-  const release = c.get('releaseReplyPlace');
-  if (!release) throw new Error('a reply starts only behind admitReply');
-  return release;
+/** The place `admitReply` gave this request's reply, which the reply marks prepared, then releases. */
+export function replyPlace(c: Context<AppEnv>): ReplyPlace {
+  const place = c.get('replyPlace');
+  if (!place) throw new Error('a reply starts only behind admitReply');
+  return place;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAdmission, nodePressure } from './admission';
 
-const LIMITS = { maxReplies: 2, maxEventLoopDelayMs: 200, maxHeapShare: 0.85 };
+const LIMITS = { maxReplies: 2, maxPreparing: 2, maxEventLoopDelayMs: 200, maxHeapShare: 0.85 };
 
 /** Readings a test sets (the process's own are covered below and by the API tests). */
 function readings(delayMs = 0, heapShare = 0.1) {
@@ -15,15 +15,43 @@ function readings(delayMs = 0, heapShare = 0.1) {
 describe('admission of new replies', () => {
   it('admits replies up to the bound, and one more once a place is released (released once)', () => {
     const admission = createAdmission(LIMITS, readings().reader);
-    const releaseFirst = admission.admit();
-    expect(admission.admit()).toBeTypeOf('function');
+    const first = admission.admit();
+    first?.prepared();
+    expect(admission.admit()).toBeDefined();
     expect(admission.admit()).toBeUndefined();
     expect(admission.fullReason()).toBe('replies');
-    releaseFirst?.();
-    releaseFirst?.();
+    first?.release();
+    first?.release();
     expect(admission.repliesInFlight).toBe(1);
-    expect(admission.admit()).toBeTypeOf('function');
+    expect(admission.admit()).toBeDefined();
     expect(admission.admit()).toBeUndefined();
+  });
+
+  it('admits no more replies while as many as its bound are preparing, and counts each one once', () => {
+    const admission = createAdmission({ ...LIMITS, maxReplies: 10 }, readings().reader);
+    const first = admission.admit();
+    const second = admission.admit();
+    expect(admission.repliesPreparing).toBe(2);
+    expect(admission.admit()).toBeUndefined();
+    expect(admission.fullReason()).toBe('preparing');
+    first?.prepared();
+    first?.prepared();
+    expect(admission.repliesPreparing).toBe(1);
+    expect(admission.repliesInFlight).toBe(2);
+    const third = admission.admit();
+    expect(third).toBeDefined();
+    expect(admission.admit()).toBeUndefined();
+    // A reply released before its prompt was built (an error, a refusal) stops preparing too.
+    second?.release();
+    first?.release();
+    expect(admission.repliesPreparing).toBe(1);
+    expect(admission.repliesInFlight).toBe(1);
+    third?.prepared();
+    third?.release();
+    expect({ preparing: admission.repliesPreparing, inFlight: admission.repliesInFlight }).toEqual({
+      preparing: 0,
+      inFlight: 0,
+    });
   });
 
   it('refuses while the event loop lags past its bound or the heap is past its share', () => {

@@ -10,7 +10,7 @@ import {
 import { sourceParams } from '../../../shared/schemas/sources';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv, SessionUser } from '../../context';
-import { replyPlaceRelease } from '../../http/admission';
+import { replyPlace } from '../../http/admission';
 import { AppError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -49,10 +49,10 @@ export const chatReplyPaths = [
   '/chats/:chatId/messages/:messageId/regenerate',
 ] as const;
 
-/** The client of a reply that `admitReply` let in: its request, and the release of its place. */
+/** The client of a reply that `admitReply` let in: its request, and its place. */
 const replyClient = (c: Context<AppEnv>) => ({
   clientRequest: c.req.raw,
-  releasePlace: replyPlaceRelease(c),
+  place: replyPlace(c),
 });
 
 const replyInProgress = () =>
@@ -80,7 +80,7 @@ export function chatRoutes(deps: AppDeps) {
 
   /** Stores a question (a follow-up, or an edited one) after `parentId` and streams its answer. */
   async function answerQuestion(
-    client: Pick<ReplyRequest, 'clientRequest' | 'releasePlace'>,
+    client: Pick<ReplyRequest, 'clientRequest' | 'place'>,
     user: SessionUser,
     chat: ChatRow,
     question: { content: string; parentId: string | null; history: () => Promise<HistoryMessage[]> },

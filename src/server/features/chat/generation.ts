@@ -16,6 +16,7 @@ import type { OfflineContext } from '../../adapters/ai';
 import { type Passage, passagesOf } from '../../adapters/ai/passages';
 import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
+import type { ReplyPlace } from '../../http/admission';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
@@ -69,8 +70,9 @@ interface ReplyBase {
    * `app.request()` builds one) passes its caller's abort on only while the Request is reachable.
    */
   clientRequest: Request;
-  /** Frees the reply's place in admission (decision 042): called once the reply is saved, not before. */
-  releasePlace: () => void;
+  /** The reply's place in admission: prepared once its prompt is built (decision 053), released once
+   * the reply is saved, not before (decision 042). */
+  place: ReplyPlace;
 }
 
 /** A reply in a chat, or the answer of 'Ask your library' in the consultation it has just opened. */
@@ -116,7 +118,7 @@ export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   const { chat, library: _library, ...base } = request;
   const lean: LeanRequest = { ...base, chat: { id: chat.id } };
   const stream = createUIMessageStream<ConsultUIMessage>({
-    execute: ({ writer }) => writeReply(deps, lean, sources, writer).finally(lean.releasePlace),
+    execute: ({ writer }) => writeReply(deps, lean, sources, writer).finally(lean.place.release),
     onError: () => apologyFor(lean),
   });
   return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
@@ -158,9 +160,10 @@ async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSo
     clientSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
   let prompt: Prompt | null = null;
+  const run: Run = { abortSignal, abortOutcome, writer, reply, prepared: request.place.prepared };
   try {
-    prompt = await promptFrom(deps, sources, { abortSignal, abortOutcome, writer, reply });
-    await streamAnswer(deps, request, prompt, { abortSignal, abortOutcome, writer, reply });
+    prompt = await promptFrom(deps, sources, run).finally(run.prepared);
+    await streamAnswer(deps, request, prompt, run);
   } catch (error) {
     reply.outcome = abortSignal.aborted ? abortOutcome() : 'failed';
     if (reply.outcome === 'failed') deps.logger.warn({ err: error, chatId: request.chat.id }, 'reply failed');
@@ -195,6 +198,8 @@ interface Run {
   abortOutcome: () => Outcome;
   writer: Writer;
   reply: Reply;
+  /** Marks the reply's own work done before it waits on the model (decision 053). */
+  prepared: () => void;
 }
 
 async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Promise<Prompt> {
@@ -293,6 +298,8 @@ async function transcriptSection(
     return relevantExcerptsSection(context.passages, request.question || FIRST_REPLY_REQUEST, budget);
   }
   const chunks = transcriptChunks(timed, context.profile);
+  // Notes are the model's work, part by part: the reply no longer holds a preparing place meanwhile.
+  run.prepared();
   const notes: string[] = [];
   for (const [index, chunk] of chunks.entries()) {
     run.writer.write({

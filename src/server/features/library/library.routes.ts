@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { askLibraryInput } from '../../../shared/schemas/sources';
 import { currentUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { replyPlaceRelease } from '../../http/admission';
+import { replyPlace } from '../../http/admission';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
@@ -37,7 +37,7 @@ export function libraryRoutes(deps: AppDeps) {
           slot,
           placement,
           clientRequest: c.req.raw,
-          releasePlace: replyPlaceRelease(c),
+          place: replyPlace(c),
           library,
         });
       } catch (error) {

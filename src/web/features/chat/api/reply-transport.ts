@@ -12,6 +12,15 @@ export class ReplyBusyError extends Error {
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 2;
+const BUSY_RETRY_MAX_SECONDS = 30;
+
+/**
+ * Seconds before a refused reply is asked for again: Retry-After, doubled per refusal up to 30 s, then
+ * stretched by up to half again at random, so that browsers refused together do not ask again together.
+ */
+export function busyRetrySeconds(retryAfterSeconds: number, refusals: number, random = Math.random) {
+  return Math.min(BUSY_RETRY_MAX_SECONDS, retryAfterSeconds * 2 ** refusals) * (1 + random() / 2);
+}
 
 /** fetch, but a 503 (a full server) is thrown as a ReplyBusyError carrying its Retry-After. */
 const fetchRefusingBusy: typeof fetch = async (input, init) => {

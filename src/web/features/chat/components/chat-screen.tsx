@@ -25,7 +25,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
-import { ReplyBusyError, replyTransport, toUIMessages } from '../api/reply-transport';
+import { busyRetrySeconds, ReplyBusyError, replyTransport, toUIMessages } from '../api/reply-transport';
 import { useShowVersion } from '../api/show-version';
 import { AnswerRating } from './answer-rating';
 import { FollowUps } from './follow-ups';
@@ -34,7 +34,6 @@ import { SourcesPanel } from './sources-panel';
 
 const RESYNC_ATTEMPTS = 20;
 const RESYNC_INTERVAL_MS = 500;
-const BUSY_RETRY_MAX_SECONDS = 30;
 
 /**
  * The consultation: stored messages, the streaming reply, and the input. The server stores every
@@ -92,7 +91,7 @@ export function ChatScreen({
       const firstReply = !messages.some((m) => m.role === 'assistant');
       if (error instanceof ReplyBusyError) {
         // Nothing was stored: the question goes back to the box, and is asked again after a backoff.
-        const seconds = Math.min(BUSY_RETRY_MAX_SECONDS, error.retryAfterSeconds * 2 ** busyAttempts.current);
+        const seconds = busyRetrySeconds(error.retryAfterSeconds, busyAttempts.current);
         busyAttempts.current += 1;
         if (!stoppedWhileBusy.current) {
           setNow(Date.now());
