@@ -88,6 +88,7 @@ async function benchStreaming(label, env, peakRssTargetMb) {
     // These rows measure what one process holds with admission out of the way (decision 042).
     REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, 100)),
     EVENT_LOOP_DELAY_MAX_MS: '60000',
+    EVENT_LOOP_UTILIZATION_MAX_PERCENT: '100',
     HEAP_USED_MAX_PERCENT: '100',
     OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: stub.baseURL,

@@ -11,6 +11,12 @@ export const root = path.resolve(import.meta.dirname, '..');
 /** The built app with the bench's settings (request logs on, as in production; rate limits off). */
 export const startApp = (env = {}) => startAppServer({ RATE_LIMIT_ENABLED: 'false', ...env });
 
+/** npm start's admission bounds on the event loop, which the test servers lift (scripts/lib/app-server.mjs). */
+export const PRODUCTION_EVENT_LOOP_BOUNDS = {
+  EVENT_LOOP_DELAY_MAX_MS: '200',
+  EVENT_LOOP_UTILIZATION_MAX_PERCENT: '90',
+};
+
 export async function startHello(env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {

@@ -9,7 +9,14 @@
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { createChats, onboarded, percentile, sleep, streamReply, watchPeakRss } from './journey.mjs';
-import { BENCH_PASSWORD, loadAverage, signedInCookie, startApp, table } from './lib.mjs';
+import {
+  BENCH_PASSWORD,
+  loadAverage,
+  PRODUCTION_EVENT_LOOP_BOUNDS,
+  signedInCookie,
+  startApp,
+  table,
+} from './lib.mjs';
 
 const DURATION_S = Number(process.env.LOAD_DURATION ?? 60);
 const PG_USERS = Number(process.env.LOAD_USERS_PG ?? 200);
@@ -61,7 +68,12 @@ async function loadRun(label, users, env, pause) {
       usage: { prompt_tokens: 60, completion_tokens: 8 },
     },
   });
-  const app = await startApp({ ...env, OPENAI_API_KEY: 'bench-key', OPENAI_BASE_URL: stub.baseURL });
+  const app = await startApp({
+    ...env,
+    ...PRODUCTION_EVENT_LOOP_BOUNDS,
+    OPENAI_API_KEY: 'bench-key',
+    OPENAI_BASE_URL: stub.baseURL,
+  });
   try {
     const visitors = await prepareVisitors(app, users, label);
     const memory = watchPeakRss(app.child.pid);

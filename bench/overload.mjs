@@ -16,7 +16,7 @@ import {
   sleep,
   watchPeakRss,
 } from './journey.mjs';
-import { loadAverage, startApp } from './lib.mjs';
+import { loadAverage, PRODUCTION_EVENT_LOOP_BOUNDS, startApp } from './lib.mjs';
 
 const SENT = Number(process.env.BENCH_OVERLOAD ?? 4000);
 /** The web chat's cap on its busy backoff (`busyRetrySeconds` in reply-transport.ts). */
@@ -52,7 +52,7 @@ async function overload(label, env) {
   // The production bounds: npm start's defaults, with the event-loop bound on as in production.
   const app = await startApp({
     ...env,
-    EVENT_LOOP_DELAY_MAX_MS: '200',
+    ...PRODUCTION_EVENT_LOOP_BOUNDS,
     OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: stub.baseURL,
   });

@@ -38,6 +38,7 @@ export async function startAppServer(env = {}) {
       OFFLINE_MODEL_TEST_GATE: 'true',
       // A loaded test machine stalls its event loop at random: journeys drive "full" by the replies bound.
       EVENT_LOOP_DELAY_MAX_MS: '60000',
+      EVENT_LOOP_UTILIZATION_MAX_PERCENT: '100',
       ...env,
     },
     // The IPC channel carries the offline model's test gate (holdOfflineModel / releaseOfflineModel).

@@ -61,6 +61,7 @@ const envSchema = z.object({
   REPLIES_IN_FLIGHT_MAX: int(200, 1, 100_000),
   REPLIES_PREPARING_MAX: int(32, 1, 100_000),
   EVENT_LOOP_DELAY_MAX_MS: int(200, 1, 60_000),
+  EVENT_LOOP_UTILIZATION_MAX_PERCENT: int(90, 1, 100),
   HEAP_USED_MAX_PERCENT: int(85, 1, 100),
   // Password hashes at once (a core stays free for signed-in users' requests), and waiting for a turn.
   PASSWORD_HASHES_IN_FLIGHT_MAX: int(Math.max(1, availableParallelism() - 1), 1, 256),

@@ -126,6 +126,7 @@ export async function createRuntime(
     maxReplies: config.REPLIES_IN_FLIGHT_MAX,
     maxPreparing: config.REPLIES_PREPARING_MAX,
     maxEventLoopDelayMs: config.EVENT_LOOP_DELAY_MAX_MS,
+    maxEventLoopUtilization: config.EVENT_LOOP_UTILIZATION_MAX_PERCENT / 100,
     maxHeapShare: config.HEAP_USED_MAX_PERCENT / 100,
   });
   const deps: AppDeps = {

@@ -1,4 +1,4 @@
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import type { Context, MiddlewareHandler } from 'hono';
 import { BUSY_MESSAGE, ERROR_CODES } from '../../shared/errors';
@@ -6,7 +6,7 @@ import type { AppEnv } from '../context';
 import { errorBody } from './errors';
 
 /** What a full process is short of. */
-export type FullReason = 'replies' | 'preparing' | 'event_loop' | 'heap';
+export type FullReason = 'replies' | 'preparing' | 'event_loop' | 'event_loop_busy' | 'heap';
 
 export interface AdmissionLimits {
   /** Replies streaming at once in this process. */
@@ -15,6 +15,8 @@ export interface AdmissionLimits {
   maxPreparing: number;
   /** The event loop's p99 delay over the last second, in ms. */
   maxEventLoopDelayMs: number;
+  /** The share of the last second the event loop was busy (0-1): past it, the CPU is saturated. */
+  maxEventLoopUtilization: number;
   /** Heap in use, as a share of V8's heap limit (0-1). */
   maxHeapShare: number;
 }
@@ -22,6 +24,7 @@ export interface AdmissionLimits {
 /** Readings of the process's pressure (Node's own measures by default; a unit test gives its own). */
 export interface Pressure {
   eventLoopDelayMs(): number;
+  eventLoopUtilization(): number;
   heapShare(): number;
 }
 
@@ -47,7 +50,7 @@ export interface Admission {
 /** Seconds a refused client waits before it asks again. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
-const DELAY_WINDOW_MS = 1_000;
+const WINDOW_MS = 1_000;
 
 export function createAdmission(
   limits: AdmissionLimits,
@@ -60,6 +63,7 @@ export function createAdmission(
     if (preparing >= limits.maxPreparing) return 'preparing';
     if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
     if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
+    if (pressure.eventLoopUtilization() > limits.maxEventLoopUtilization) return 'event_loop_busy';
     return undefined;
   };
   return {
@@ -97,23 +101,32 @@ export function createAdmission(
 
 /**
  * Node's event-loop delay histogram (perf_hooks, sampled every 10 ms) read as the p99 of the last
- * completed second, and V8's heap in use against its limit.
+ * completed second, the loop's utilization over that second (perf_hooks), and V8's heap in use against
+ * its limit.
  */
 export function nodePressure(): Pressure & { close(): void } {
   const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let windowStart = performance.now();
-  let lastDelayMs = 0;
+  let windowUtilization = performance.eventLoopUtilization();
+  let last = { delayMs: 0, utilization: 0 };
+  const lastSecond = () => {
+    const now = performance.now();
+    if (now - windowStart >= WINDOW_MS) {
+      const utilization = performance.eventLoopUtilization();
+      last = {
+        delayMs: histogram.count ? histogram.percentile(99) / 1e6 : 0,
+        utilization: performance.eventLoopUtilization(utilization, windowUtilization).utilization,
+      };
+      histogram.reset();
+      windowStart = now;
+      windowUtilization = utilization;
+    }
+    return last;
+  };
   return {
-    eventLoopDelayMs() {
-      const now = performance.now();
-      if (now - windowStart >= DELAY_WINDOW_MS) {
-        lastDelayMs = histogram.count ? histogram.percentile(99) / 1e6 : 0;
-        histogram.reset();
-        windowStart = now;
-      }
-      return lastDelayMs;
-    },
+    eventLoopDelayMs: () => lastSecond().delayMs,
+    eventLoopUtilization: () => lastSecond().utilization,
     heapShare() {
       const heap = getHeapStatistics();
       return heap.used_heap_size / heap.heap_size_limit;

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createAdmission, nodePressure } from './admission';
 
-const LIMITS = { maxReplies: 2, maxPreparing: 2, maxEventLoopDelayMs: 200, maxHeapShare: 0.85 };
+const LIMITS = {
+  maxReplies: 2,
+  maxPreparing: 2,
+  maxEventLoopDelayMs: 200,
+  maxEventLoopUtilization: 0.9,
+  maxHeapShare: 0.85,
+};
 
 /** Readings a test sets (the process's own are covered below and by the API tests). */
-function readings(delayMs = 0, heapShare = 0.1) {
-  const pressure = { delayMs, heapShare };
+function readings() {
+  const pressure = { delayMs: 0, utilization: 0.5, heapShare: 0.1 };
   return {
     pressure,
-    reader: { eventLoopDelayMs: () => pressure.delayMs, heapShare: () => pressure.heapShare },
+    reader: {
+      eventLoopDelayMs: () => pressure.delayMs,
+      eventLoopUtilization: () => pressure.utilization,
+      heapShare: () => pressure.heapShare,
+    },
   };
 }
 
@@ -54,13 +64,17 @@ describe('admission of new replies', () => {
     });
   });
 
-  it('refuses while the event loop lags past its bound or the heap is past its share', () => {
+  it('refuses while the event loop lags or is busy past its bounds, or the heap is past its share', () => {
     const { pressure, reader } = readings();
     const admission = createAdmission(LIMITS, reader);
     pressure.delayMs = 201;
     expect(admission.admit()).toBeUndefined();
     expect(admission.fullReason()).toBe('event_loop');
     pressure.delayMs = 200;
+    pressure.utilization = 0.91;
+    expect(admission.admit()).toBeUndefined();
+    expect(admission.fullReason()).toBe('event_loop_busy');
+    pressure.utilization = 0.9;
     pressure.heapShare = 0.86;
     expect(admission.admit()).toBeUndefined();
     expect(admission.fullReason()).toBe('heap');
@@ -69,12 +83,25 @@ describe('admission of new replies', () => {
     expect(admission.repliesInFlight).toBe(0);
   });
 
+  it('reads a second the event loop spent busy as a utilization near 1', () => {
+    const pressure = nodePressure();
+    try {
+      const started = performance.now();
+      while (performance.now() - started < 1_100);
+      expect(pressure.eventLoopUtilization()).toBeGreaterThan(0.9);
+    } finally {
+      pressure.close();
+    }
+  });
+
   it("reads the process's own heap share and event-loop delay", () => {
     const pressure = nodePressure();
     try {
       expect(pressure.heapShare()).toBeGreaterThan(0);
       expect(pressure.heapShare()).toBeLessThan(1);
       expect(pressure.eventLoopDelayMs()).toBeGreaterThanOrEqual(0);
+      expect(pressure.eventLoopUtilization()).toBeGreaterThanOrEqual(0);
+      expect(pressure.eventLoopUtilization()).toBeLessThanOrEqual(1);
     } finally {
       pressure.close();
     }

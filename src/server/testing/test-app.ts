@@ -58,6 +58,7 @@ export async function createTestApp(
     // A loaded test machine stalls its event loop at random: tests drive a full process by the other
     // bounds (admission.unit.test.ts covers this one).
     EVENT_LOOP_DELAY_MAX_MS: '60000',
+    EVENT_LOOP_UTILIZATION_MAX_PERCENT: '100',
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     // No test reaches the real YouTube: nothing listens here, so a call fails at once unless a test
