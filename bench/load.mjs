@@ -77,7 +77,9 @@ async function loadRun(label, users, env, pause) {
   try {
     const visitors = await prepareVisitors(app, users, label);
     const memory = watchPeakRss(app.child.pid);
-    const timings = Object.fromEntries(STEPS.map((step) => [step, { ms: [], errors: 0, lastError: '' }]));
+    const timings = Object.fromEntries(
+      STEPS.map((step) => [step, { ms: [], busy: 0, errors: 0, lastError: '' }]),
+    );
     const deadline = performance.now() + DURATION_S * 1000;
     let visits = 0;
     await Promise.all(
@@ -88,8 +90,10 @@ async function loadRun(label, users, env, pause) {
         }
       }),
     );
-    const requests = STEPS.reduce((sum, step) => sum + timings[step].ms.length + timings[step].errors, 0);
-    const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0);
+    const total = (key) => STEPS.reduce((sum, step) => sum + timings[step][key], 0);
+    const errors = total('errors');
+    const busy = total('busy');
+    const requests = STEPS.reduce((sum, step) => sum + timings[step].ms.length, 0) + errors + busy;
     for (const step of STEPS)
       if (timings[step].errors) console.log(`${run} ${step}: ${timings[step].lastError}`);
     return [
@@ -97,6 +101,7 @@ async function loadRun(label, users, env, pause) {
         run,
         step,
         done: timings[step].ms.length,
+        busy: timings[step].busy,
         errors: timings[step].errors,
         'p50 ms': percentile(timings[step].ms, 50).toFixed(0),
         'p99 ms': percentile(timings[step].ms, 99).toFixed(0),
@@ -104,7 +109,8 @@ async function loadRun(label, users, env, pause) {
       {
         run,
         step: `all: ${visits} visits (1 sign-in in ${SIGN_IN_EVERY}), ${requests} steps (${(requests / DURATION_S).toFixed(0)}/s)`,
-        done: requests - errors,
+        done: requests - errors - busy,
+        busy,
         errors,
         'p50 ms': '',
         'p99 ms': `peak RSS ${Math.round(memory.peak() / 1024)} MB; load average ${loadAverage()}`,
@@ -136,6 +142,9 @@ async function prepareVisitors(app, count, label) {
   return visitors;
 }
 
+/** A reply refused with 503 busy (decision 042): counted apart from errors. */
+class RefusedBusy extends Error {}
+
 /**
  * One visit, signed in already unless `signIn`; a failed step ends it (what a person would see), and
  * is counted.
@@ -162,7 +171,10 @@ async function visit(app, visitor, timings, { signIn, pause = NO_PAUSE, steps: o
     'open chat': () => call(app, `/api/chats/${visitor.chatId}`, { headers: { cookie } }),
     'send message': async () => {
       const result = await streamReply(app, cookie, visitor.chatId, 'What should I do first?');
-      if (!result.ok) throw new Error(result.error);
+      if (result.ok) return;
+      throw result.error.startsWith('503') && result.error.includes('"code":"busy"')
+        ? new RefusedBusy()
+        : new Error(result.error);
     },
     usage: () => call(app, '/api/usage', { headers: { cookie } }),
     rename: () =>
@@ -179,6 +191,12 @@ async function visit(app, visitor, timings, { signIn, pause = NO_PAUSE, steps: o
       await steps[step]();
       timings[step].ms.push(performance.now() - started);
     } catch (error) {
+      // A full process refused the reply: the chat keeps the question and asks again later, while the
+      // person goes on with the visit.
+      if (error instanceof RefusedBusy) {
+        timings[step].busy += 1;
+        continue;
+      }
       timings[step].errors += 1;
       timings[step].lastError = String(error);
       return;
