@@ -55,8 +55,10 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
     new Hono<AppEnv>()
       .get('/health', async (c) => {
         if (options.isReady && !options.isReady()) return c.json({ status: 'stopping' as const }, 503);
-        // A load balancer sends new work elsewhere while this process is full.
-        if (deps.admission.fullReason()) {
+        // A load balancer sends new work elsewhere while this process is at capacity: replies in flight
+        // or heap. Not for the readings of its CPU, which change second by second (decision 053).
+        const full = deps.admission.fullReason();
+        if (full === 'replies' || full === 'heap') {
           return c.json({ status: 'full' as const }, 503, {
             'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
           });

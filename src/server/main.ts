@@ -56,6 +56,9 @@ async function main() {
     // never the side that closes an idle connection just as a client sends on it (ECONNRESET).
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
+    // A whole request has as long as its headers to arrive (Node's default is five minutes): a reply's
+    // place is taken before its body is read, so a slow upload cannot hold one longer (decision 052).
+    server.requestTimeout = server.headersTimeout;
   }
 
   let stopping = false;

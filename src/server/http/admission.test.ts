@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE } from '../../shared/errors';
+import { createApi } from '../app';
 import { chatMessages, chats, generationLeases } from '../db/schema';
 import { chatReplyPaths } from '../features/chat/chat.routes';
 import { libraryReplyPaths } from '../features/library/library.routes';
@@ -80,6 +81,15 @@ async function readToEnd(response: Response) {
   const reader = response.body!.getReader();
   while (!(await reader.read()).done);
 }
+
+describe('the reply routes admitted before their session is read', () => {
+  it('are each a POST route of the API', () => {
+    const posts = createApi(t.deps)
+      .routes.filter((route) => route.method === 'POST')
+      .map((route) => route.path);
+    for (const path of [...chatReplyPaths, ...libraryReplyPaths]) expect(posts).toContain(path);
+  });
+});
 
 describe('a full process', () => {
   it('refuses every new reply with 503 busy, storing and leasing nothing, and serves the rest', async () => {

@@ -60,8 +60,8 @@ export function createAdmission(
   let preparing = 0;
   const fullReason = (): FullReason | undefined => {
     if (inFlight >= limits.maxReplies) return 'replies';
-    if (preparing >= limits.maxPreparing) return 'preparing';
     if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
+    if (preparing >= limits.maxPreparing) return 'preparing';
     if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
     if (pressure.eventLoopUtilization() > limits.maxEventLoopUtilization) return 'event_loop_busy';
     return undefined;
@@ -102,36 +102,33 @@ export function createAdmission(
 /**
  * Node's event-loop delay histogram (perf_hooks, sampled every 10 ms) read as the p99 of the last
  * completed second, the loop's utilization over that second (perf_hooks), and V8's heap in use against
- * its limit.
+ * its limit. The second rolls on a timer of its own, which does not keep the process alive.
  */
 export function nodePressure(): Pressure & { close(): void } {
   const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
-  let windowStart = performance.now();
   let windowUtilization = performance.eventLoopUtilization();
   let last = { delayMs: 0, utilization: 0 };
-  const lastSecond = () => {
-    const now = performance.now();
-    if (now - windowStart >= WINDOW_MS) {
-      const utilization = performance.eventLoopUtilization();
-      last = {
-        delayMs: histogram.count ? histogram.percentile(99) / 1e6 : 0,
-        utilization: performance.eventLoopUtilization(utilization, windowUtilization).utilization,
-      };
-      histogram.reset();
-      windowStart = now;
-      windowUtilization = utilization;
-    }
-    return last;
-  };
+  const roll = setInterval(() => {
+    const utilization = performance.eventLoopUtilization();
+    last = {
+      delayMs: histogram.count ? histogram.percentile(99) / 1e6 : 0,
+      utilization: performance.eventLoopUtilization(utilization, windowUtilization).utilization,
+    };
+    histogram.reset();
+    windowUtilization = utilization;
+  }, WINDOW_MS).unref();
   return {
-    eventLoopDelayMs: () => lastSecond().delayMs,
-    eventLoopUtilization: () => lastSecond().utilization,
+    eventLoopDelayMs: () => last.delayMs,
+    eventLoopUtilization: () => last.utilization,
     heapShare() {
       const heap = getHeapStatistics();
       return heap.used_heap_size / heap.heap_size_limit;
     },
-    close: () => histogram.disable(),
+    close() {
+      clearInterval(roll);
+      histogram.disable();
+    },
   };
 }
 

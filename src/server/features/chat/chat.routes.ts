@@ -122,6 +122,7 @@ export function chatRoutes(deps: AppDeps) {
       },
     )
     .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {
+      const client = replyClient(c);
       const user = currentUser(c);
       const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
       const taken = () => new AppError(409, 'first_reply_taken', 'The first answer is already being written');
@@ -136,7 +137,7 @@ export function chatRoutes(deps: AppDeps) {
         history: [],
         slot,
         placement: { parentId: null, leafBefore: null },
-        ...replyClient(c),
+        ...client,
       });
     })
     .post(
@@ -145,9 +146,10 @@ export function chatRoutes(deps: AppDeps) {
       validate('param', chatIdParam),
       validate('json', sendMessageInput),
       async (c) => {
+        const client = replyClient(c);
         const user = currentUser(c);
         const { chat } = await accessChat(deps, user, c.req.valid('param').chatId, { allowAdminRead: false });
-        return answerQuestion(replyClient(c), user, chat, {
+        return answerQuestion(client, user, chat, {
           content: c.req.valid('json').content,
           parentId: chat.currentLeafId,
           history: () =>
@@ -161,11 +163,12 @@ export function chatRoutes(deps: AppDeps) {
       validate('param', messageParams),
       validate('json', sendMessageInput),
       async (c) => {
+        const client = replyClient(c);
         const user = currentUser(c);
         const { chatId, messageId } = c.req.valid('param');
         const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
         const edited = await editedQuestionBase(deps, user, chat, messageId);
-        return answerQuestion(replyClient(c), user, chat, {
+        return answerQuestion(client, user, chat, {
           content: c.req.valid('json').content,
           parentId: edited.parentId,
           history: async () => edited.history,
@@ -177,6 +180,7 @@ export function chatRoutes(deps: AppDeps) {
       onboarded,
       validate('param', messageParams),
       async (c) => {
+        const client = replyClient(c);
         const user = currentUser(c);
         const { chatId, messageId } = c.req.valid('param');
         const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
@@ -196,7 +200,7 @@ export function chatRoutes(deps: AppDeps) {
           slot,
           placement,
           regeneration: true,
-          ...replyClient(c),
+          ...client,
         });
       },
     )

@@ -22,6 +22,7 @@ export function libraryRoutes(deps: AppDeps) {
     validate('json', askLibraryInput),
     rateLimit(deps, 'ask-library'),
     async (c) => {
+      const place = replyPlace(c);
       const user = currentUser(c);
       const question = c.req.valid('json').question.trim();
       const library = await findInLibrary(deps, user, question);
@@ -37,7 +38,7 @@ export function libraryRoutes(deps: AppDeps) {
           slot,
           placement,
           clientRequest: c.req.raw,
-          place: replyPlace(c),
+          place,
           library,
         });
       } catch (error) {
