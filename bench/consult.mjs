@@ -85,8 +85,9 @@ async function benchStreaming(label, env, peakRssTargetMb) {
   const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
   const app = await startApp({
     ...env,
-    // These rows measure what one process holds with admission out of the way (decision 042).
+    // These rows measure what one process holds with admission out of the way (decisions 042, 053).
     REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, 100)),
+    REPLIES_PREPARING_MAX: String(Math.max(STREAMS, 100)),
     EVENT_LOOP_DELAY_MAX_MS: '60000',
     EVENT_LOOP_UTILIZATION_MAX_PERCENT: '100',
     HEAP_USED_MAX_PERCENT: '100',
