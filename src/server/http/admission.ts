@@ -51,11 +51,6 @@ export interface Admission {
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 const WINDOW_MS = 1_000;
-/**
- * Replies a busy event loop still prepares at once: a process saturated by other requests keeps starting
- * replies, a few at a time, instead of refusing every one (decision 053).
- */
-export const BUSY_LOOP_PREPARING_MAX = 4;
 
 export function createAdmission(
   limits: AdmissionLimits,
@@ -68,8 +63,7 @@ export function createAdmission(
     if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
     if (preparing >= limits.maxPreparing) return 'preparing';
     if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
-    const busy = pressure.eventLoopUtilization() > limits.maxEventLoopUtilization;
-    if (busy && preparing >= BUSY_LOOP_PREPARING_MAX) return 'event_loop_busy';
+    if (pressure.eventLoopUtilization() > limits.maxEventLoopUtilization) return 'event_loop_busy';
     return undefined;
   };
   return {
