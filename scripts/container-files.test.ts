@@ -45,6 +45,11 @@ describe('the container files follow config.ts', () => {
     expect(compose).toMatch(/^ {6}BETTER_AUTH_SECRET: \$\{BETTER_AUTH_SECRET:\?/m);
   });
 
+  it('name each compose setting once (Compose refuses a key given twice)', () => {
+    const names = composeAppVariables();
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
   it('run the production build as a non-root user with its data on a volume', () => {
     expect(imageVariables()).toEqual(expect.arrayContaining(['NODE_ENV', 'DATA_DIR']));
     expect(dockerfile).toMatch(/^ENV NODE_ENV=production/m);
