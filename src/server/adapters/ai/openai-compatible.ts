@@ -16,12 +16,21 @@ export interface OpenAiCompatibleOptions {
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
 
 /**
+ * The provider's calls, sent as they are, never redirected. A fetch that may follow a redirect sends a
+ * clone of its request, whose body is a tee of the original (the Fetch standard): Node's fetch keeps the
+ * unread branch, a copy of the whole prompt's bytes, until the response ends, which on a streaming reply
+ * is its whole life (decision 054). An API endpoint answers where it is asked; a redirect fails the call.
+ */
+const providerFetch: typeof fetch = (input, init) =>
+  fetch(input, { ...init, redirect: 'error', window: null });
+
+/**
  * Any OpenAI-compatible endpoint through the AI SDK's OpenAI provider and its chat completions API,
  * which OpenAI, Ollama, vLLM and llama.cpp all speak.
  */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): AiProvider {
   const baseURL = (options.baseUrl ?? `${OPENAI_ORIGIN}/v1`).replace(/\/+$/, '');
-  const provider = createOpenAI({ apiKey: options.apiKey, baseURL });
+  const provider = createOpenAI({ apiKey: options.apiKey, baseURL, fetch: providerFetch });
   const isOpenAi = new URL(baseURL).origin === OPENAI_ORIGIN;
   return {
     kind: 'openai',
