@@ -151,12 +151,8 @@ export function admitReply(admission: Admission): MiddlewareHandler<AppEnv> {
     const place = admission.admit();
     if (!place) return busyResponse(c);
     c.set('replyPlace', place);
-    try {
-      await next();
-    } catch (error) {
-      place.release();
-      throw error;
-    }
+    // A handler's error has become its error answer by now (Hono's error handler): no reply started.
+    await next();
     if (!c.res.ok || !c.res.body) place.release();
   };
 }

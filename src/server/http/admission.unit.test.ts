@@ -1,5 +1,7 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createAdmission, nodePressure } from './admission';
+import type { AppEnv } from '../context';
+import { admitReply, createAdmission, nodePressure, replyPlace } from './admission';
 
 const LIMITS = {
   maxReplies: 2,
@@ -35,6 +37,21 @@ describe('admission of new replies', () => {
     expect(admission.repliesInFlight).toBe(1);
     expect(admission.admit()).toBeDefined();
     expect(admission.admit()).toBeUndefined();
+  });
+
+  it('frees the place of a route that fails before its reply starts', async () => {
+    const admission = createAdmission(LIMITS, readings().reader);
+    const app = new Hono<AppEnv>()
+      .post('/reply', admitReply(admission), (c) => {
+        replyPlace(c);
+        throw new Error('the database is gone');
+      })
+      .onError((_error, c) => c.json({ error: { code: 'internal', message: 'failed' } }, 500));
+    expect((await app.request('/reply', { method: 'POST' })).status).toBe(500);
+    expect({ inFlight: admission.repliesInFlight, preparing: admission.repliesPreparing }).toEqual({
+      inFlight: 0,
+      preparing: 0,
+    });
   });
 
   it('admits no more replies while as many as its bound are preparing, and counts each one once', () => {

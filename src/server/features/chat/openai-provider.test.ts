@@ -245,6 +245,33 @@ describe('an OpenAI-compatible provider', () => {
     expect(system).not.toContain('Idea number 3000');
   });
 
+  it('leaves the replies-preparing bound while the model takes notes on a long transcript', async () => {
+    const user = await t.createOnboardedUser();
+    const line = (i: number) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}
+Idea ${i} on pricing.`;
+    const id = await newChat(user, Array.from({ length: 9000 }, (_, i) => line(i)).join('\n'));
+    await waitFor(async () => (t.deps.admission.repliesInFlight === 0 ? true : undefined));
+    const before = stub.requests.length;
+    let takeNotes!: () => void;
+    const notesHeld = new Promise<void>((resolve) => {
+      takeNotes = resolve;
+    });
+    stub.enqueue(
+      { chunks: ['- [00:10] notes one'], hold: { after: 0, until: notesHeld } },
+      { chunks: ['- [05:00] notes two'] },
+      { chunks: ['Final ', 'answer.'] },
+    );
+    const response = user.client.post(`/api/chats/${id}/first-reply`);
+    await waitFor(async () => (stub.requests.length > before ? true : undefined));
+    // Its prompt waits on the model's notes, not on this process's CPU (decision 053).
+    expect({
+      inFlight: t.deps.admission.repliesInFlight,
+      preparing: t.deps.admission.repliesPreparing,
+    }).toEqual({ inFlight: 1, preparing: 0 });
+    takeNotes();
+    expect((await readUiStream(await response)).text).toBe('Final answer.');
+  });
+
   it('counts the tokens of a reply whose provider reports no usage', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
