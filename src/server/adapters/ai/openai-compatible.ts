@@ -16,13 +16,33 @@ export interface OpenAiCompatibleOptions {
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
 
 /**
- * The provider's calls, sent as they are, never redirected. A fetch that may follow a redirect sends a
- * clone of its request, whose body is a tee of the original (the Fetch standard): Node's fetch keeps the
- * unread branch, a copy of the whole prompt's bytes, until the response ends, which on a streaming reply
- * is its whole life (decision 054). An API endpoint answers where it is asked; a redirect fails the call.
+ * The provider's calls, each body sent once and let go. Node's fetch would otherwise keep two copies
+ * of the prompt for the whole of a streaming reply (decision 054):
+ * - a fetch that may follow a redirect sends a clone of its request, whose body is a tee of the
+ *   original (the Fetch standard), and the unread branch keeps the body's bytes: so no redirect is
+ *   followed (an API endpoint answers where it is asked; a redirect fails the call);
+ * - a string body stays the request's body source, to be sent again: so the body goes as its bytes, in
+ *   one chunk with its length, which nothing keeps once sent.
  */
 const providerFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, redirect: 'error', window: null });
+  fetch(input, { ...init, ...sentOnce(init), redirect: 'error', window: null });
+
+/** Node's fetch sends a stream body only with `duplex: 'half'`, which the DOM's RequestInit does not name. */
+type StreamBodyInit = Pick<RequestInit, 'body' | 'headers'> & { duplex?: 'half' };
+
+function sentOnce(init: RequestInit | undefined): StreamBodyInit {
+  if (typeof init?.body !== 'string') return {};
+  const bytes = new TextEncoder().encode(init.body);
+  const headers = new Headers(init.headers);
+  headers.set('content-length', String(bytes.byteLength));
+  const body = new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  return { body, headers, duplex: 'half' };
+}
 
 /**
  * Any OpenAI-compatible endpoint through the AI SDK's OpenAI provider and its chat completions API,
