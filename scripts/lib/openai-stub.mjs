@@ -26,7 +26,7 @@ export async function startOpenAiStub(options = {}) {
    * Every request, with when it arrived and when its first token left (performance.now() of this
    * process: the benchmark subtracts the stub's own time to first token from the app's), and whether
    * the app hung up before the streamed answer ended.
-   * @type {{ path: string, body: any, authorization: string | undefined, receivedAt: number, firstTokenAt?: number, abandoned?: boolean }[]}
+   * @type {{ path: string, body: any, authorization: string | undefined, contentLength: string | undefined, transferEncoding: string | undefined, bodyBytes: number, receivedAt: number, firstTokenAt?: number, abandoned?: boolean }[]}
    */
   const requests = [];
   const defaultReply = options.defaultReply ?? {
@@ -36,14 +36,19 @@ export async function startOpenAiStub(options = {}) {
   const sockets = new Set();
 
   const server = createServer(async (req, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
+    const pieces = [];
+    for await (const piece of req) pieces.push(piece);
+    const raw = Buffer.concat(pieces).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://stub');
     const body = raw ? JSON.parse(raw) : null;
     const record = {
       path: url.pathname,
       body,
       authorization: req.headers.authorization,
+      // How the body came: with its length, or in chunks; and how many bytes it was.
+      contentLength: req.headers['content-length'],
+      transferEncoding: req.headers['transfer-encoding'],
+      bodyBytes: Buffer.byteLength(raw),
       receivedAt: performance.now(),
     };
     requests.push(record);

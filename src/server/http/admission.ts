@@ -151,8 +151,13 @@ export function admitReply(admission: Admission): MiddlewareHandler<AppEnv> {
     const place = admission.admit();
     if (!place) return busyResponse(c);
     c.set('replyPlace', place);
-    // A handler's error has become its error answer by now (Hono's error handler): no reply started.
-    await next();
+    try {
+      await next();
+    } catch (thrown) {
+      // Hono's error handler turns an Error into its answer; anything else thrown reaches here.
+      place.release();
+      throw thrown;
+    }
     if (!c.res.ok || !c.res.body) place.release();
   };
 }

@@ -39,15 +39,20 @@ describe('admission of new replies', () => {
     expect(admission.admit()).toBeUndefined();
   });
 
-  it('frees the place of a route that fails before its reply starts', async () => {
+  it('frees the place of a route that fails before its reply starts, whatever it throws', async () => {
     const admission = createAdmission(LIMITS, readings().reader);
     const app = new Hono<AppEnv>()
-      .post('/reply', admitReply(admission), (c) => {
+      .post('/error', admitReply(admission), (c) => {
         replyPlace(c);
         throw new Error('the database is gone');
       })
+      .post('/not-an-error', admitReply(admission), (c) => {
+        replyPlace(c);
+        throw 'the database is gone';
+      })
       .onError((_error, c) => c.json({ error: { code: 'internal', message: 'failed' } }, 500));
-    expect((await app.request('/reply', { method: 'POST' })).status).toBe(500);
+    expect((await app.request('/error', { method: 'POST' })).status).toBe(500);
+    await expect(app.request('/not-an-error', { method: 'POST' })).rejects.toBe('the database is gone');
     expect({ inFlight: admission.repliesInFlight, preparing: admission.repliesPreparing }).toEqual({
       inFlight: 0,
       preparing: 0,

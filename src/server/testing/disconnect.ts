@@ -2,6 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 setFlagsFromString('--expose-gc');
+// Dead ArrayBuffers are freed by the collection itself, not later on a thread of their own.
+setFlagsFromString('--no-concurrent-array-buffer-sweeping');
 /** A full garbage collection, now. */
 export const collectGarbage = runInNewContext('gc') as () => void;
 

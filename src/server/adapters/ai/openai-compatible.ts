@@ -25,7 +25,7 @@ const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
  *   one chunk with its length, which nothing keeps once sent.
  */
 const providerFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, ...sentOnce(init), redirect: 'error', window: null });
+  fetch(input, { ...init, ...sentOnce(init), redirect: 'error' });
 
 /** Node's fetch sends a stream body only with `duplex: 'half'`, which the DOM's RequestInit does not name. */
 type StreamBodyInit = Pick<RequestInit, 'body' | 'headers'> & { duplex?: 'half' };
