@@ -38,7 +38,8 @@ export async function startOpenAiStub(options = {}) {
   const server = createServer(async (req, res) => {
     const pieces = [];
     for await (const piece of req) pieces.push(piece);
-    const raw = Buffer.concat(pieces).toString('utf8');
+    const received = Buffer.concat(pieces);
+    const raw = received.toString('utf8');
     const url = new URL(req.url ?? '/', 'http://stub');
     const body = raw ? JSON.parse(raw) : null;
     const record = {
@@ -48,7 +49,7 @@ export async function startOpenAiStub(options = {}) {
       // How the body came: with its length, or in chunks; and how many bytes it was.
       contentLength: req.headers['content-length'],
       transferEncoding: req.headers['transfer-encoding'],
-      bodyBytes: Buffer.byteLength(raw),
+      bodyBytes: received.length,
       receivedAt: performance.now(),
     };
     requests.push(record);

@@ -22,6 +22,12 @@ const TRANSCRIPT =
 
 const newChat = (user: TestUser, transcript = TRANSCRIPT) => createManualChat(user, transcript);
 
+/** 9,000 timed lines: over the transcript budget, so a first answer takes notes part by part. */
+const LONG_TRANSCRIPT = Array.from(
+  { length: 9000 },
+  (_, i) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}\nIdea ${i} on pricing.`,
+).join('\n');
+
 /** A gate no test opens: the stub holds its reply until the app hangs up. */
 const never = new Promise(() => {});
 
@@ -247,9 +253,7 @@ describe('an OpenAI-compatible provider', () => {
 
   it('leaves the replies-preparing bound while the model takes notes on a long transcript', async () => {
     const user = await t.createOnboardedUser();
-    const line = (i: number) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}
-Idea ${i} on pricing.`;
-    const id = await newChat(user, Array.from({ length: 9000 }, (_, i) => line(i)).join('\n'));
+    const id = await newChat(user, LONG_TRANSCRIPT);
     await waitFor(async () => (t.deps.admission.repliesInFlight === 0 ? true : undefined));
     const before = stub.requests.length;
     let takeNotes!: () => void;
@@ -291,9 +295,7 @@ Idea ${i} on pricing.`;
 
   it('charges the notes already taken when a long first answer fails part way', async () => {
     const user = await t.createOnboardedUser();
-    const line = (i: number) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}
-Idea ${i} on pricing.`;
-    const id = await newChat(user, Array.from({ length: 9000 }, (_, i) => line(i)).join('\n'));
+    const id = await newChat(user, LONG_TRANSCRIPT);
     stub.enqueue(
       { chunks: ['- [00:10] notes one'], usage: { prompt_tokens: 5000, completion_tokens: 100 } },
       { status: 400 },
@@ -315,9 +317,7 @@ Idea ${i} on pricing.`;
 
   it('keeps a first answer stopped while its notes are taken as stopped, charging the notes', async () => {
     const user = await t.createOnboardedUser();
-    const line = (i: number) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}
-Idea ${i} on pricing.`;
-    const id = await newChat(user, Array.from({ length: 9000 }, (_, i) => line(i)).join('\n'));
+    const id = await newChat(user, LONG_TRANSCRIPT);
     const before = stub.requests.length;
     stub.enqueue(
       { chunks: ['- [00:10] notes one'], usage: { prompt_tokens: 5000, completion_tokens: 100 } },
