@@ -136,8 +136,11 @@ test.describe('accounts', () => {
 
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with a one-time code' }).click();
+    // As with the reset view: type into the code view's Email field, not the sign-in form's.
+    await expect(page.getByRole('heading', { name: 'Sign in with a one-time code' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('We emailed you a 6-digit code')).toBeVisible();
     const mail = await server.waitForMail(email, 'one-time-code:sign-in');
     await page.getByLabel('Code').fill(mail.codes[0]!);
     await page.getByRole('button', { name: 'Verify code' }).click();
