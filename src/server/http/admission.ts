@@ -36,7 +36,7 @@ export interface ReplyPlace {
   release(): void;
 }
 
-/** Each process admits a new reply only while it can serve it (decisions 042 and 053). */
+/** Each process admits a new reply only while it can serve it (decisions 042, 053 and 055). */
 export interface Admission {
   /** Why the process cannot take a new reply now, or undefined when it can. */
   fullReason(): FullReason | undefined;
@@ -62,6 +62,9 @@ export function createAdmission(
     if (inFlight >= limits.maxReplies) return 'replies';
     if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
     if (preparing >= limits.maxPreparing) return 'preparing';
+    // The CPU readings refuse only while another reply is preparing: a process saturated by other work
+    // (reads, sign-ins, streams) still takes new replies one at a time, never none (decision 055).
+    if (preparing === 0) return undefined;
     if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
     if (pressure.eventLoopUtilization() > limits.maxEventLoopUtilization) return 'event_loop_busy';
     return undefined;

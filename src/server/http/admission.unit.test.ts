@@ -88,7 +88,8 @@ describe('admission of new replies', () => {
 
   it('refuses while the event loop lags or is busy past its bounds, or the heap is past its share', () => {
     const { pressure, reader } = readings();
-    const admission = createAdmission(LIMITS, reader);
+    const admission = createAdmission({ ...LIMITS, maxPreparing: 10 }, reader);
+    const preparing = admission.admit();
     pressure.delayMs = 201;
     expect(admission.admit()).toBeUndefined();
     expect(admission.fullReason()).toBe('event_loop');
@@ -102,7 +103,30 @@ describe('admission of new replies', () => {
     expect(admission.fullReason()).toBe('heap');
     pressure.heapShare = 0.85;
     expect(admission.fullReason()).toBeUndefined();
+    expect(admission.repliesInFlight).toBe(1);
+    preparing?.release();
+  });
+
+  it('still admits one reply at a time while the event loop lags or is busy, never one past the heap', () => {
+    const { pressure, reader } = readings();
+    const admission = createAdmission({ ...LIMITS, maxReplies: 10, maxPreparing: 10 }, reader);
+    for (const saturated of [{ delayMs: 500 }, { delayMs: 0, utilization: 1 }]) {
+      Object.assign(pressure, saturated);
+      const first = admission.admit();
+      expect(first).toBeDefined();
+      expect(admission.admit()).toBeUndefined();
+      first?.prepared();
+      expect(admission.fullReason()).toBeUndefined();
+      const second = admission.admit();
+      expect(second).toBeDefined();
+      expect(admission.admit()).toBeUndefined();
+      second?.release();
+      first?.release();
+    }
     expect(admission.repliesInFlight).toBe(0);
+    pressure.heapShare = 0.9;
+    expect(admission.admit()).toBeUndefined();
+    expect(admission.fullReason()).toBe('heap');
   });
 
   it('reads a second the event loop spent busy as a utilization near 1', async () => {
