@@ -86,7 +86,8 @@ test.describe('accounts', () => {
       const mail = await server.waitForMail(email, 'password-reset');
       await page.goto(mail.links[0]!);
       await expect(page).toHaveURL(/\/dashboard\/reset-password\?token=/);
-      await expect(page.getByRole('link', { name: 'Account menu' })).toHaveCount(0); // header hidden
+      await expect(page.getByLabel('New Password')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0); // header hidden
 
       await page.getByLabel('New Password').fill('new-pass-1');
       await page.getByLabel('Confirm Password').fill('new-pass-2');

@@ -3,7 +3,7 @@ import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { createSampleChat } from './support/consult';
-import { chooseFreePlanViaApi } from './support/onboarding';
+import { chooseFreePlanViaApi, nextWizardStep } from './support/onboarding';
 import { signUpViaApi } from './support/users';
 
 const SPANISH_RULE = 'Write your whole answer in Spanish (Español), whatever the language of the video';
@@ -75,7 +75,7 @@ test.describe("'Answer in'", () => {
       // Later, in /profile: the saved language is shown (not the browser's), and changed to German.
       await page.goto(`${server.baseURL}/profile`);
       await page.getByRole('tab', { name: 'Profile' }).click();
-      for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Next' }).click();
+      for (let step = 2; step <= 4; step++) await nextWizardStep(page, step);
       await expect(page.getByLabel('Answer in')).toHaveValue('es');
       await page.getByLabel('Answer in').selectOption({ label: 'German (Deutsch)' });
       await page.getByRole('button', { name: 'Update Profile' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatDate } from '../../src/shared/dates';
 import { expect, signInWithPassword, signUpAndConfirm, test, uniqueEmail } from './fixtures';
-import { completeProfileViaApi } from './support/onboarding';
+import { completeProfileViaApi, nextWizardStep } from './support/onboarding';
 import { E2E_PASSWORD, signUpViaApi } from './support/users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +72,7 @@ test.describe('plans and billing (local provider)', () => {
       'Problems Addressed': 'Stale supermarket bread',
       'Unique Selling Proposition': 'Delivered before breakfast',
     });
-    await wizard.getByRole('button', { name: 'Next' }).click();
+    await nextWizardStep(wizard, 4);
     await wizard.getByRole('button', { name: 'Back' }).click();
     await expect(wizard.getByLabel('Target Demographics')).toHaveValue('Families in the city');
     await wizard.getByRole('button', { name: 'Next' }).click();
@@ -215,7 +215,7 @@ test.describe('free plan and the account screen', () => {
 
     // Profile tab: the wizard with its own label; saved → toast → /dashboard.
     await page.getByRole('tab', { name: 'Profile' }).click();
-    for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Next' }).click();
+    for (let step = 2; step <= 4; step++) await nextWizardStep(page, step);
     await page.getByLabel('Current Challenges', { exact: true }).fill('Finding a second site');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();

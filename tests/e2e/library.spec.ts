@@ -90,8 +90,12 @@ test.describe('chat library', () => {
     await page.getByRole('link', { name: 'View all' }).click();
     await expect(page).toHaveURL(/\/saved-chats$/);
     await expect(page.getByRole('list', { name: 'Saved chats' }).getByRole('listitem')).toHaveCount(20);
+    // Each page renders in a transition while the last one stays on screen: one click per page shown.
+    const pager = page.getByRole('navigation', { name: 'Pages' });
     await page.getByRole('button', { name: 'Next' }).click();
+    await expect(pager).toContainText('Page 2');
     await page.getByRole('button', { name: 'Next' }).click();
+    await expect(pager).toContainText('Page 3');
     await expect(page).toHaveURL(/page=3$/);
     await expect(page.getByRole('list', { name: 'Saved chats' }).getByRole('listitem')).toHaveCount(11);
   });

@@ -127,6 +127,13 @@ test.describe('video suggestions', () => {
     await expect(chips).toContainText('Food and beverage');
     await expect(chips).toContainText('Sourdough bread');
     // By keyboard: removing a chip puts focus on the chip now in its place (or the one before).
+    // Each change of the chips is saved in turn: four here (remove, add, add, remove).
+    let keywordsSaved = 0;
+    user.on('response', (response) => {
+      const saved =
+        response.request().method() === 'PUT' && response.url().endsWith('/api/suggestions/keywords');
+      if (saved && response.ok()) keywordsSaved += 1;
+    });
     const before = (await chips.getByRole('listitem').allInnerTexts()).map((chip) => chip.trim());
     const removedAt = before.indexOf('pastries');
     const neighbour = before[removedAt + 1] ?? before[removedAt - 1];
@@ -153,10 +160,12 @@ test.describe('video suggestions', () => {
     const found = search.getByRole('article', { name: 'Pricing for bakeries' });
     await expect(found.getByRole('list', { name: 'Matched keywords' })).toContainText('pricing');
     await expect(search.getByRole('article')).toHaveCount(1);
-    // Saved: a reload keeps the chips as the user left them.
+    // Saved: once the four saves are, a reload keeps the chips as the user left them.
+    await expect.poll(() => keywordsSaved).toBe(4);
     await user.reload();
     await expect(chips).toContainText('pricing');
     await expect(chips).not.toContainText('pastries');
+    await expect(chips).not.toContainText('retention');
 
     // Start consultation opens /consult with the link filled in, and the usual intake does the rest.
     await found.getByRole('link', { name: 'Start consultation' }).click();

@@ -46,7 +46,7 @@ test.describe('support', () => {
     await expect(dialog.getByText('Fixed on our side: please export again.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Mark as Resolved' }).click();
     await expect(boss.getByText('Ticket resolved successfully')).toBeVisible();
-    await expect(dialog.getByText('Resolved')).toBeVisible();
+    await expect(dialog.getByText('Resolved', { exact: true })).toBeVisible();
     await bossContext.close();
 
     const replyMail = await server.waitForMail(user.email, 'support-reply');
@@ -72,7 +72,9 @@ test.describe('support', () => {
     server,
   }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('button', { name: 'Support', exact: true })).toHaveCount(0); // signed out: no widget
+    // Signed out: sent to /auth once the session is known, and no widget.
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Support', exact: true })).toHaveCount(0);
 
     await signUpOnboarded(page, server);
     await page.goto('/dashboard');

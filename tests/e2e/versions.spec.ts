@@ -48,9 +48,9 @@ test.describe('versions of answers and questions', () => {
     await editor.fill('How should I price a delivery subscription?');
     await editor.press('Enter');
     await expect(questions.last()).toContainText('delivery subscription');
-    await expect(answers.last()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
     const questionVersions = questions.last().getByRole('group', { name: 'Versions' });
     await expect(questionVersions).toContainText('2 / 2');
+    await expect(answers.last()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
     // The new branch's answer has no other version.
     await expect(answers.last().getByRole('group', { name: 'Versions' })).toHaveCount(0);
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_PROFILE } from '../../../src/server/testing/fixtures';
 import type { AppServer } from '../server';
 import { signUpViaApi } from './users';
@@ -38,4 +38,13 @@ export async function signUpOnboarded(
   await completeProfileViaApi(page, server);
   if (!options.superAdmin) await chooseFreePlanViaApi(page, server);
   return account;
+}
+
+/**
+ * Presses the profile wizard's Next and waits for step `to` of 4: a step renders in a transition, and a
+ * click that lands before it would act on the step before.
+ */
+export async function nextWizardStep(scope: Page | Locator, to: number) {
+  await scope.getByRole('button', { name: 'Next' }).click();
+  await expect(scope.getByText(`Step ${to} of 4`)).toBeVisible();
 }
