@@ -62,9 +62,9 @@ export function createAdmission(
     if (inFlight >= limits.maxReplies) return 'replies';
     if (pressure.heapShare() > limits.maxHeapShare) return 'heap';
     if (preparing >= limits.maxPreparing) return 'preparing';
-    // The CPU readings refuse only while another reply is preparing: a process saturated by other work
-    // (reads, sign-ins, streams) still takes new replies one at a time, never none (decision 055).
-    if (preparing === 0) return undefined;
+    // The CPU readings refuse only while another reply is in flight: a process saturated by other work
+    // (reads, sign-ins) still serves one reply at a time, never none (decision 055).
+    if (inFlight === 0) return undefined;
     if (pressure.eventLoopDelayMs() > limits.maxEventLoopDelayMs) return 'event_loop';
     if (pressure.eventLoopUtilization() > limits.maxEventLoopUtilization) return 'event_loop_busy';
     return undefined;

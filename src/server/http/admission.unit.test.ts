@@ -89,7 +89,7 @@ describe('admission of new replies', () => {
   it('refuses while the event loop lags or is busy past its bounds, or the heap is past its share', () => {
     const { pressure, reader } = readings();
     const admission = createAdmission({ ...LIMITS, maxPreparing: 10 }, reader);
-    const preparing = admission.admit();
+    const inFlight = admission.admit();
     pressure.delayMs = 201;
     expect(admission.admit()).toBeUndefined();
     expect(admission.fullReason()).toBe('event_loop');
@@ -104,10 +104,10 @@ describe('admission of new replies', () => {
     pressure.heapShare = 0.85;
     expect(admission.fullReason()).toBeUndefined();
     expect(admission.repliesInFlight).toBe(1);
-    preparing?.release();
+    inFlight?.release();
   });
 
-  it('still admits one reply at a time while the event loop lags or is busy, never one past the heap', () => {
+  it('still serves one reply at a time while the event loop lags or is busy, never one past the heap', () => {
     const { pressure, reader } = readings();
     const admission = createAdmission({ ...LIMITS, maxReplies: 10, maxPreparing: 10 }, reader);
     for (const saturated of [{ delayMs: 500 }, { delayMs: 0, utilization: 1 }]) {
@@ -115,13 +115,15 @@ describe('admission of new replies', () => {
       const first = admission.admit();
       expect(first).toBeDefined();
       expect(admission.admit()).toBeUndefined();
+      // Prepared but streaming, it still holds the floor's one place.
       first?.prepared();
+      expect(admission.fullReason()).toBe(saturated.delayMs ? 'event_loop' : 'event_loop_busy');
+      first?.release();
       expect(admission.fullReason()).toBeUndefined();
       const second = admission.admit();
       expect(second).toBeDefined();
       expect(admission.admit()).toBeUndefined();
       second?.release();
-      first?.release();
     }
     expect(admission.repliesInFlight).toBe(0);
     pressure.heapShare = 0.9;
