@@ -1,14 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../src/server/config';
+import { CONFIG_VARIABLES, TEST_ONLY_VARIABLES } from '../src/server/config';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const dockerfile = read('Dockerfile');
 const compose = read('compose.yaml');
 
 /** Variables that are not an operator's to set: the test-only gate of the browser journeys. */
-const TESTS_ONLY = ['OFFLINE_MODEL_TEST_GATE'];
-const OPERATOR_VARIABLES = CONFIG_VARIABLES.filter((name) => !TESTS_ONLY.includes(name));
+const OPERATOR_VARIABLES = CONFIG_VARIABLES.filter(
+  (name) => !(TEST_ONLY_VARIABLES as readonly string[]).includes(name),
+);
 
 /** `ENV A=1 \ B=2`: the names the image sets. */
 function imageVariables() {

@@ -24,7 +24,8 @@ export async function startAppServer(env = {}) {
     env: {
       ...process.env,
       ...serverEnv({ ...process.env, ...env }),
-      NODE_ENV: 'production',
+      // The production build, but not NODE_ENV=production: that refuses the test-only gate below (config.ts).
+      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       BASE_URL: baseURL,

@@ -129,6 +129,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Settings only the tests may turn on: a production process refuses to start with any of them set. */
+export const TEST_ONLY_VARIABLES = ['OFFLINE_MODEL_TEST_GATE'] as const satisfies readonly (keyof Env)[];
+
 /** Every variable this module reads: what the container files (Dockerfile, compose.yaml) must name. */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
@@ -190,6 +193,16 @@ function crossCheck(values: Env): { variable: string; message: string }[] {
   if (values.BILLING_PROVIDER === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!values[name]) issues.push({ variable: name, message: 'required when BILLING_PROVIDER=stripe' });
+    }
+  }
+  if (values.NODE_ENV === 'production') {
+    for (const name of TEST_ONLY_VARIABLES) {
+      if (values[name]) {
+        issues.push({
+          variable: name,
+          message: 'is a test-only setting and must not be set when NODE_ENV=production',
+        });
+      }
     }
   }
   return issues;

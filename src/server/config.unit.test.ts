@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackUrl, loadConfig, trustedOrigins } from './config';
+import { ConfigError, isLoopbackUrl, loadConfig, TEST_ONLY_VARIABLES, trustedOrigins } from './config';
 
 describe('configuration', () => {
   it('runs on embedded defaults with no settings', () => {
@@ -48,6 +48,7 @@ describe('configuration', () => {
     [{ YOUTUBE_QUOTA_SHARE: '1.5' }, 'YOUTUBE_QUOTA_SHARE'],
     [{ YOUTUBE_PROXY_URL: 'socks5://127.0.0.1:1080' }, 'YOUTUBE_PROXY_URL'],
     [{ YOUTUBE_PROXY_URL: 'proxy.example.com:3128' }, 'YOUTUBE_PROXY_URL'],
+    [{ NODE_ENV: 'production', OFFLINE_MODEL_TEST_GATE: 'true' }, 'OFFLINE_MODEL_TEST_GATE'],
   ])('stops on %o naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -58,6 +59,23 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).issues.map((i) => i.variable)).toContain(variable);
     expect((error as ConfigError).message).toContain(variable);
+  });
+});
+
+describe('test-only settings', () => {
+  it('are taken outside production, where the journeys and API tests run', () => {
+    for (const NODE_ENV of ['test', 'development']) {
+      expect(loadConfig({ NODE_ENV, OFFLINE_MODEL_TEST_GATE: 'true' }).OFFLINE_MODEL_TEST_GATE).toBe(true);
+    }
+  });
+
+  it('stop a production start, each named with why', () => {
+    for (const variable of TEST_ONLY_VARIABLES) {
+      expect(() => loadConfig({ NODE_ENV: 'production', [variable]: 'true' })).toThrow(
+        `${variable}: is a test-only setting and must not be set when NODE_ENV=production`,
+      );
+      expect(loadConfig({ NODE_ENV: 'production', [variable]: 'false' })[variable]).toBe(false);
+    }
   });
 });
 

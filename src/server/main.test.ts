@@ -80,6 +80,18 @@ describe('the server process', { timeout: 360_000 }, () => {
     expect(output()).toContain('.env.example');
   });
 
+  it('refuses to start in production with the test-only stream gate on', async () => {
+    const { exited, output } = run('src/server/main.ts', [], {
+      NODE_ENV: 'production',
+      OFFLINE_MODEL_TEST_GATE: 'true',
+      PORT: String(await freePort()),
+      DATA_DIR: tempDir(),
+    });
+    expect(await exited).toBe(1);
+    expect(output()).toContain('OFFLINE_MODEL_TEST_GATE: is a test-only setting');
+    expect(output()).not.toContain('"msg":"listening');
+  });
+
   it('serves health, then on SIGTERM stops cleanly and releases the data directory', async () => {
     const dataDir = tempDir();
     const server = await startServer(dataDir);
