@@ -32,11 +32,16 @@ export const adminUsersQuery = z.object({
 
 export const setRoleInput = z.object({ role: z.enum(ROLES, 'Choose a privilege level') });
 
+/** The audit log's filter by kind: staff reads of a user's data, or changes. */
+export const AUDIT_KINDS = ['all', 'reads', 'changes'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
 export const auditQuery = z.object({
   /** An actor's e-mail or id. */
   actor: z.string().trim().max(254).optional().default(''),
   /** A target's id (user, ticket, chat). */
   target: z.string().trim().max(254).optional().default(''),
+  kind: z.enum(AUDIT_KINDS, 'Choose all, reads or changes').optional().default('all'),
   page: pageParam,
 });
 

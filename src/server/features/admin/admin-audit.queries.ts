@@ -1,23 +1,28 @@
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
-import { AUDIT_PAGE_SIZE } from '../../../shared/schemas/admin';
+import { and, desc, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { AUDIT_PAGE_SIZE, type AuditKind } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { STAFF_READ_ACTIONS } from '../audit/audit.service';
 
 export interface AuditFilter {
   /** The actor's e-mail or id. */
   actor: string;
   /** The target's id. */
   target: string;
+  /** Staff reads of a user's data, the changes, or both. */
+  kind: AuditKind;
   page: number;
 }
 
-/** The audit log, newest first, optionally for one actor and/or one target (indexed both ways). */
-export async function listAudit(db: Database, { actor, target, page }: AuditFilter) {
+/** The audit log, newest first, optionally for one actor, one target and/or one kind (reads, changes). */
+export async function listAudit(db: Database, { actor, target, kind, page }: AuditFilter) {
   const conditions: SQL[] = [];
   if (actor) {
     conditions.push(or(eq(auditLog.actorId, actor), eq(auditLog.actorEmail, actor.toLowerCase()))!);
   }
   if (target) conditions.push(eq(auditLog.targetId, target));
+  if (kind === 'reads') conditions.push(inArray(auditLog.action, STAFF_READ_ACTIONS));
+  if (kind === 'changes') conditions.push(notInArray(auditLog.action, STAFF_READ_ACTIONS));
   const rows = await db
     .select()
     .from(auditLog)

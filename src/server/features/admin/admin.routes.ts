@@ -6,8 +6,9 @@ import { pageCursorQuery } from '../../../shared/schemas/pagination';
 import { ticketReplyInput } from '../../../shared/schemas/support';
 import { currentUser, requireRole } from '../../auth/middleware';
 import { toSessionUser } from '../../auth/session';
-import type { AppDeps, AppEnv } from '../../context';
+import type { AppDeps, AppEnv, SessionUser } from '../../context';
 import { validate } from '../../http/validate';
+import { recordUserRead, type StaffRead } from '../audit/audit.service';
 import { pageOfChats } from '../chats/chats.queries';
 import { deleteChatAsStaff, renameChatAsStaff } from '../chats/chats.service';
 import { getProfile } from '../profile/profile.service';
@@ -20,10 +21,17 @@ import { findUser, getUserDetail, listUsers, setUserRole } from './admin-users.s
 
 /**
  * The admin console's API. Every route is behind the super admin check (401 signed out, 403 for
- * users and admins); every change records an audit row in the transaction that makes it.
+ * users and admins); every change records an audit row in the transaction that makes it, and every
+ * read of one user's data records one too (who read what of whom).
  */
 export function adminRoutes(deps: AppDeps) {
   const { db } = deps;
+  /** The user a per-user read is about (404 when there is none), with the read recorded in the audit log. */
+  const readUser = async (staff: SessionUser, id: string, read: Exclude<StaffRead, 'chat' | 'ratings'>) => {
+    const user = await findUser(db, id);
+    await recordUserRead(db, staff, read, user.id);
+    return user;
+  };
   return (
     new Hono<AppEnv>()
       .use(requireRole('super_admin'))
@@ -32,18 +40,20 @@ export function adminRoutes(deps: AppDeps) {
         return c.json(await listUsers(db, q, page), 200);
       })
       .get('/users/:id', validate('param', userIdParam), async (c) => {
-        return c.json(await getUserDetail(db, c.req.valid('param').id), 200);
+        const detail = await getUserDetail(db, c.req.valid('param').id);
+        await recordUserRead(db, currentUser(c), 'user', detail.user.id);
+        return c.json(detail, 200);
       })
       .put('/users/:id/role', validate('param', userIdParam), validate('json', setRoleInput), async (c) => {
         const user = await setUserRole(db, currentUser(c), c.req.valid('param').id, c.req.valid('json').role);
         return c.json({ user }, 200);
       })
       .get('/users/:id/profile', validate('param', userIdParam), async (c) => {
-        const user = await findUser(db, c.req.valid('param').id);
+        const user = await readUser(currentUser(c), c.req.valid('param').id, 'profile');
         return c.json({ profile: { ...(await getProfile(db, user.id)), email: user.email } }, 200);
       })
       .get('/users/:id/usage', validate('param', userIdParam), async (c) => {
-        const user = await findUser(db, c.req.valid('param').id);
+        const user = await readUser(currentUser(c), c.req.valid('param').id, 'usage');
         return c.json(await getUsageSummary(db, toSessionUser(user)), 200);
       })
       .get(
@@ -51,7 +61,7 @@ export function adminRoutes(deps: AppDeps) {
         validate('param', userIdParam),
         validate('query', pageCursorQuery('tickets')),
         async (c) => {
-          const user = await findUser(db, c.req.valid('param').id);
+          const user = await readUser(currentUser(c), c.req.valid('param').id, 'tickets');
           return c.json(await listTicketThreads(db, user.id, c.req.valid('query').cursor), 200);
         },
       )
@@ -60,7 +70,7 @@ export function adminRoutes(deps: AppDeps) {
         validate('param', userIdParam),
         validate('query', pageCursorQuery('chats')),
         async (c) => {
-          const user = await findUser(db, c.req.valid('param').id);
+          const user = await readUser(currentUser(c), c.req.valid('param').id, 'chats');
           return c.json(await pageOfChats(db, user.id, c.req.valid('query').cursor), 200);
         },
       )

@@ -170,6 +170,44 @@ describe('user detail', () => {
       expect((await boss.client.get(`/api/admin/users/no-such-user${suffix}`)).status).toBe(404);
     }
     expect((await boss.client.put('/api/admin/users/no-such-user/role', { role: 'admin' })).status).toBe(404);
+    // Nothing was read, so nothing is recorded.
+    expect(await auditFor('no-such-user')).toEqual([]);
+  });
+});
+
+describe('staff reads of a user’s data', () => {
+  it.each([
+    ['', 'user.read_detail'],
+    ['/profile', 'user.read_profile'],
+    ['/usage', 'user.read_usage'],
+    ['/tickets', 'user.read_tickets'],
+    ['/chats', 'user.read_chats'],
+  ])('GET /api/admin/users/:id%s records who read whose data, as %s', async (suffix, action) => {
+    const user = await t.createOnboardedUser();
+    expect((await boss.client.get(`/api/admin/users/${user.id}${suffix}`)).status).toBe(200);
+    expect(await auditFor(user.id)).toMatchObject([
+      { action, actorId: boss.id, actorEmail: boss.email, targetType: 'user', targetId: user.id },
+    ]);
+  });
+
+  it('are told apart from changes in the audit log, and filtered by the user read', async () => {
+    const user = await t.createOnboardedUser();
+    const other = await t.createOnboardedUser();
+    await boss.client.json(`/api/admin/users/${user.id}/profile`);
+    await boss.client.json(`/api/admin/users/${other.id}/usage`);
+    await boss.client.put(`/api/admin/users/${user.id}/role`, { role: 'admin' });
+    const actions = async (query: string) =>
+      (await boss.client.json(`/api/admin/audit?target=${user.id}${query}`)).entries.map(
+        (entry: { action: string }) => entry.action,
+      );
+    expect(await actions('')).toEqual(['user.set_role', 'user.read_profile']);
+    expect(await actions('&kind=reads')).toEqual(['user.read_profile']);
+    expect(await actions('&kind=changes')).toEqual(['user.set_role']);
+    const reads = await boss.client.json(`/api/admin/audit?actor=${boss.id}&kind=reads`);
+    expect(reads.entries.map((entry: { action: string }) => entry.action)).not.toContain('user.set_role');
+    const wrong = await boss.client.get('/api/admin/audit?kind=everything');
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(await wrong.json())).toContain('kind');
   });
 });
 
@@ -252,6 +290,7 @@ describe('chats of a user', () => {
         targetId: user.id,
         after: { chatId: chat.id },
       },
+      { action: 'user.read_chats', actorId: boss.id, targetType: 'user', targetId: user.id },
     ]);
     expect(Date.parse(entries[0].createdAt)).toBeGreaterThanOrEqual(openedAt - 1000);
 

@@ -29,8 +29,23 @@ export async function recordAudit(tx: Executor, actor: Pick<SessionUser, 'id' | 
   });
 }
 
+/** What a staff member read of a user's data: each read is an audit entry of its own action. */
+export const STAFF_READS = {
+  chat: 'chat.read_only_view',
+  user: 'user.read_detail',
+  profile: 'user.read_profile',
+  usage: 'user.read_usage',
+  tickets: 'user.read_tickets',
+  chats: 'user.read_chats',
+  ratings: 'ratings.read',
+} as const;
+export type StaffRead = keyof typeof STAFF_READS;
+
+/** The audit log's "reads" (the rest are changes). */
+export const STAFF_READ_ACTIONS: string[] = Object.values(STAFF_READS);
+
 /** The action of a staff member opening a user's chat read-only (`?ia=1`). */
-export const STAFF_READ_ACTION = 'chat.read_only_view';
+export const STAFF_READ_ACTION = STAFF_READS.chat;
 
 /** Records that a staff member opened a user's chat read-only: who, whose chat (the target), which, when. */
 export function recordStaffRead(
@@ -44,6 +59,16 @@ export function recordStaffRead(
     targetId: chat.userId,
     after: { chatId: chat.id },
   });
+}
+
+/** Records that a staff member read one kind of a user's data (the user is the target), and when. */
+export function recordUserRead(
+  db: Executor,
+  staff: Pick<SessionUser, 'id' | 'email'>,
+  read: Exclude<StaffRead, 'chat' | 'ratings'>,
+  userId: string,
+) {
+  return recordAudit(db, staff, { action: STAFF_READS[read], targetType: 'user', targetId: userId });
 }
 
 /**

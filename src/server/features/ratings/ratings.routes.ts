@@ -28,6 +28,6 @@ export function ratingsRoutes({ db }: AppDeps) {
       },
     )
     .get('/admin/assistant/ratings', requireRole('super_admin'), async (c) => {
-      return c.json(await ratingsSummary(db), 200);
+      return c.json(await ratingsSummary(db, currentUser(c)), 200);
     });
 }

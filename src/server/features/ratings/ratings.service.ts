@@ -9,6 +9,7 @@ import type { SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats, messageRatings, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { recordAudit, STAFF_READS } from '../audit/audit.service';
 
 export interface MessageRef {
   chatId: string;
@@ -109,7 +110,7 @@ const total = sql<number>`count(*)::int`;
  * What super admins see of the ratings: the share of 👍 by the model that wrote the answer and by week
  * (the last RATING_WEEKS weeks, Monday to Sunday, UTC), and the newest 👎 with their reasons.
  */
-export async function ratingsSummary(db: Executor) {
+export async function ratingsSummary(db: Executor, staff: Pick<SessionUser, 'id' | 'email'>) {
   const model = sql<string | null>`${chatMessages.model}`;
   const week = sql<string>`to_char(date_trunc('week', ${messageRatings.ratedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
   const since = sql`date_trunc('week', now() at time zone 'UTC') at time zone 'UTC' - ${sql.raw(`interval '${RATING_WEEKS - 1} weeks'`)}`;
@@ -131,6 +132,7 @@ export async function ratingsSummary(db: Executor) {
         messageId: messageRatings.messageId,
         chatId: messageRatings.chatId,
         chatTitle: chats.title,
+        userId: messageRatings.userId,
         userEmail: users.email,
         answer: sql<string>`left(${chatMessages.content}, 300)`,
         model,
@@ -146,10 +148,17 @@ export async function ratingsSummary(db: Executor) {
       .orderBy(desc(messageRatings.ratedAt))
       .limit(LATEST_DOWN_RATINGS),
   ]);
+  // The newest 👎 show users' answers: whose were read is recorded.
+  await recordAudit(db, staff, {
+    action: STAFF_READS.ratings,
+    targetType: 'ratings',
+    targetId: null,
+    after: { userIds: [...new Set(latestDown.map((row) => row.userId))] },
+  });
   return {
     byModel,
     byWeek,
-    latestDown: latestDown.map((row) => ({
+    latestDown: latestDown.map(({ userId: _audited, ...row }) => ({
       ...row,
       reason: row.reason as RatingReason | null,
       ratedAt: row.ratedAt.toISOString(),

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RATING_NOTE_CHARS } from '../../../shared/schemas/ratings';
-import { chatMessages, messageRatings } from '../../db/schema';
+import { auditLog, chatMessages, messageRatings } from '../../db/schema';
 import { createManualChat } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
@@ -177,6 +177,18 @@ describe('ratings on the admin assistant screen', () => {
       }),
     ]);
     expect(summary.latestDown[1].answer.length).toBeGreaterThan(0);
+    expect(summary.latestDown[0]).not.toHaveProperty('userId');
+    // Reading users' answers is recorded: who read it, and whose answers were shown.
+    const [read] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, boss.id))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(read).toMatchObject({ action: 'ratings.read', actorEmail: boss.email, targetType: 'ratings' });
+    expect((read!.after as { userIds: string[] }).userIds).toEqual(
+      expect.arrayContaining([second.owner.id, third.owner.id]),
+    );
 
     // The admin opens it read-only, as from the user's page.
     const opened = await boss.client.json(`/api/chats/${second.chatId}?ia=1`);

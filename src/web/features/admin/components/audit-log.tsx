@@ -1,17 +1,24 @@
 import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
+import { AUDIT_KINDS, type AuditKind } from '../../../../shared/schemas/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Input, Select } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { type AuditFilter, useAudit } from '../api/get-audit';
 
+const KIND_LABELS: Record<AuditKind, string> = {
+  all: 'All entries',
+  reads: "Reads of a user's data",
+  changes: 'Changes',
+};
+
 const formatAuditValue = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value);
 
-/** The audit log for super admins: newest first, filtered by actor (e-mail or id) or target id. */
+/** The audit log for super admins: newest first, filtered by actor (e-mail or id), target id or kind. */
 export function AuditLog({
   filter,
   onFilter,
@@ -21,19 +28,31 @@ export function AuditLog({
 }) {
   const [actor, setActor] = useState(filter.actor);
   const [target, setTarget] = useState(filter.target);
+  const [kind, setKind] = useState(filter.kind);
   const audit = useAudit(filter);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onFilter({ actor: actor.trim(), target: target.trim(), page: 1 });
+    onFilter({ actor: actor.trim(), target: target.trim(), kind, page: 1 });
   };
   return (
     <div className="grid grid-cols-1 gap-4">
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
         <Field label="Actor (e-mail or id)">
           {(props) => <Input {...props} value={actor} onChange={(e) => setActor(e.target.value)} />}
         </Field>
         <Field label="Target id">
           {(props) => <Input {...props} value={target} onChange={(e) => setTarget(e.target.value)} />}
+        </Field>
+        <Field label="Kind">
+          {(props) => (
+            <Select {...props} value={kind} onChange={(e) => setKind(e.target.value as AuditKind)}>
+              {AUDIT_KINDS.map((option) => (
+                <option key={option} value={option}>
+                  {KIND_LABELS[option]}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
         <Button type="submit">Filter</Button>
       </form>
