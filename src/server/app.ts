@@ -17,6 +17,7 @@ import { channelsRoutes } from './features/channels/channels.routes';
 import { chatReplyPaths, chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
+import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
 import { planRoutes } from './features/plan/plan.routes';
@@ -87,6 +88,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/channels', channelsRoutes(deps))
+      .route('/data-export', dataExportRoutes(deps))
       .route('/admin/suggestions', suggestionsAdminRoutes(deps))
   );
 }

@@ -103,6 +103,7 @@ describe('costly writes are limited per user and per client address', () => {
         }),
     ],
     ['ask-library', (user) => user.client.post('/api/library/ask', { question: 'What about pricing?' })],
+    ['data-export', (user) => user.client.post('/api/data-export', {})],
     [
       'plan-proposal',
       (user) => user.client.post(`/api/chats/${randomUUID()}/messages/${randomUUID()}/plan-proposal`, {}),

@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   // A shared conversation is public: reading it is cheap, guessing tokens must not be.
   'shared-read': { windowSeconds: 60, perUser: 60, perIp: 60 },
   'shared-copy': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  // Each archive reads every row of the account (asking while one is prepared counts too).
+  'data-export': { windowSeconds: HOUR, perUser: 3, perIp: 10 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

@@ -1,5 +1,6 @@
 import { insertChannel } from './channels';
 import { createManualChat } from './consult';
+import { readyDataExport } from './data-export';
 import { SAMPLE_PROFILE } from './fixtures';
 import { checkInTokenOf, insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
 import { insertPick, randomVideoId, unsubscribeTokenOf, unusedWeek } from './suggestions';
@@ -492,6 +493,14 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       path: `/api/channels/${await insertChannel(w.t.db, actor === 'anonymous' ? [] : [w.users[actor].id])}`,
     }),
     expected: signedIn(200),
+  },
+  'GET /data-export': { request: () => ({ path: '/api/data-export' }), expected: signedIn(200) },
+  'POST /data-export': { request: () => ({ path: '/api/data-export' }), expected: signedIn(202) },
+  // The owner's archive, built by its job: only the owner may download it.
+  'GET /data-export/:id/download': {
+    request: async (w) => ({ path: (await readyDataExport(w.t, owner(w))).downloadPath! }),
+    expected: ownerOnly(200),
+    costly: true,
   },
   'GET /admin/suggestions': {
     request: () => ({ path: '/api/admin/suggestions' }),

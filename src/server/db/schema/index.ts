@@ -2,6 +2,7 @@ export * from './auth';
 export * from './billing';
 export * from './channels';
 export * from './chats';
+export * from './data-exports';
 export * from './follow-ups';
 export * from './misc';
 export * from './plan';

@@ -5,6 +5,7 @@ import { MAIL_RETRY_JOB } from '../../adapters/mail';
 import * as schema from '../../db/schema';
 import { subscribeWithTestCard } from '../../testing/billing';
 import { createManualChat } from '../../testing/consult';
+import { readyDataExport } from '../../testing/data-export';
 import { everyTable, scanEveryColumn } from '../../testing/every-column-scan';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
@@ -188,6 +189,8 @@ async function userWithEverything() {
     method: 'POST',
     json: { email: user.email, redirectTo: '/reset-password' },
   });
+  // An archive of all of the above, ready to download.
+  await readyDataExport(t, user);
 
   const needles = {
     "the user's id": user.id,
@@ -259,6 +262,7 @@ describe('account deletion', () => {
         'chat_messages.content holds edited message',
         'chats.current_leaf_id holds the end of the branch on screen',
         'message_ratings.note holds rating note',
+        'data_exports.archive holds rating note',
         'share_links.token holds the share link',
         "follow_up_suggestions.user_id holds the user's id",
         "channel_follows.user_id holds the user's id",

@@ -21,6 +21,7 @@ import { useBillingLiveUpdates } from '../../features/billing/api/use-billing-li
 import { useCheckoutReturn } from '../../features/billing/api/verify-checkout';
 import { PaymentMethodPanel } from '../../features/billing/components/payment-method-panel';
 import { SubscriptionPanel } from '../../features/billing/components/subscription-panel';
+import { DataExportCard } from '../../features/data-export/components/data-export-card';
 import { CheckInSetting } from '../../features/plan/components/check-in-setting';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { ProfileWizard } from '../../features/profile/components/profile-wizard';
@@ -103,6 +104,7 @@ function AccountScreen({ me }: { me: Me }) {
               <CheckInSetting />
             </CardContent>
           </Card>
+          <DataExportCard />
           {deleteAccount}
         </TabsContent>
         {me.hasPassword ? (
