@@ -48,6 +48,13 @@ test.describe('admin console', () => {
     await boss.goto('/admin/audit');
     await expect(boss.getByRole('list', { name: 'Audit entries' })).toContainText('user.set_role');
     await expect(boss.getByRole('list', { name: 'Audit entries' })).toContainText(bossAccount.email);
+    // Opening the user's page read their record: a read, told apart from the change by the Kind filter.
+    await boss.getByLabel('Kind').selectOption({ label: "Reads of a user's data" });
+    await boss.getByRole('button', { name: 'Filter' }).click();
+    await expect(boss).toHaveURL(/kind=reads/);
+    const reads = boss.getByRole('list', { name: 'Audit entries' });
+    await expect(reads).toContainText('user.read_detail');
+    await expect(reads).not.toContainText('user.set_role');
 
     // The job queue's health: each background job with its counts, and the weekly e-mail's schedule.
     await boss.goto('/admin');
