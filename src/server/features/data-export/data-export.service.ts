@@ -91,8 +91,8 @@ export async function exportArchive(db: Executor, user: SessionUser, id: string)
     .where(and(eq(dataExports.id, id), eq(dataExports.userId, user.id)));
   if (!row) throw notFound('No such download');
   const view = exportView(row, new Date());
+  if (view.status === 'pending') throw conflict(DATA_EXPORT_MESSAGES.notReady);
   if (view.status === 'expired' || row.archive === null) {
-    if (view.status === 'pending') throw conflict(DATA_EXPORT_MESSAGES.notReady);
     throw new AppError(410, 'export_expired', DATA_EXPORT_MESSAGES.expired);
   }
   return { archive: row.archive, createdAt: row.createdAt };
