@@ -21,6 +21,7 @@ import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
 import { planRoutes } from './features/plan/plan.routes';
+import { CALENDAR_FEED_PATH, planCalendarRoutes } from './features/plan/plan-calendar.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { shareRoutes } from './features/share/share.routes';
@@ -85,6 +86,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', shareRoutes(deps))
       .route('/', followUpsRoutes(deps))
       .route('/', planRoutes(deps))
+      .route('/', planCalendarRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/channels', channelsRoutes(deps))
@@ -161,7 +163,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // admitted (decision 052).
   const admit = admitReply(deps.admission);
   for (const path of [...chatReplyPaths, ...libraryReplyPaths]) app.post(`/api${path}`, admit);
-  app.use('/api/*', sessionMiddleware(deps.auth));
+  const readSession = sessionMiddleware(deps.auth);
+  // A calendar app reads its feed with the token in the address alone: no session is read or renewed.
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith(`/api${CALENDAR_FEED_PATH}`) ? next() : readSession(c, next),
+  );
   app.route('/api', createApi(deps, options));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));
 

@@ -40,6 +40,9 @@ export const RATE_LIMITS = {
   'shared-copy': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
   // Each archive reads every row of the account (asking while one is prepared counts too).
   'data-export': { windowSeconds: HOUR, perUser: 3, perIp: 10 },
+  'calendar-address': { windowSeconds: HOUR, perUser: 10, perIp: 30 },
+  // Calendar apps poll a feed every 15 minutes to a few hours; an office may share one address.
+  'calendar-feed': { windowSeconds: HOUR, perUser: 600, perIp: 600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

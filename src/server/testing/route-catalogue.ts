@@ -591,6 +591,21 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     },
     expected: everyone(200),
   },
+  'GET /plan/calendar': { request: () => ({ path: '/api/plan/calendar' }), expected: signedIn(200) },
+  'POST /plan/calendar': { request: () => ({ path: '/api/plan/calendar' }), expected: signedIn(201) },
+  'DELETE /plan/calendar': { request: () => ({ path: '/api/plan/calendar' }), expected: signedIn(200) },
+  // The address is the secret: whoever holds it reads the feed, signed in or not.
+  'GET /calendar/:file': {
+    request: async (w) => {
+      const { url } = await owner(w).client.json<{ url: string }>(
+        '/api/plan/calendar',
+        { method: 'POST' },
+        201,
+      );
+      return { path: new URL(url).pathname };
+    },
+    expected: everyone(200),
+  },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },
   'GET /admin/jobs': { request: () => ({ path: '/api/admin/jobs' }), expected: superAdminOnly(200) },

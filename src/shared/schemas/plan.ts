@@ -168,3 +168,6 @@ export interface PlanProgress {
   /** The last 12 weeks (Monday starts, UTC), oldest first. */
   doneByWeek: { weekStart: string; done: number }[];
 }
+
+/** The calendar feed's file name: its 32-byte base64url token and `.ics`. Anything else is not found. */
+export const CALENDAR_FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;

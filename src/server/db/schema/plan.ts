@@ -67,3 +67,15 @@ export const planSettings = pgTable(
   },
   (t) => [index('plan_settings_check_in_idx').on(t.userId).where(sql`${t.checkIn}`)],
 );
+
+/**
+ * The private address of a user's plan for calendar apps: a random token, of which only the SHA-256 is
+ * kept. Resetting replaces the row, so the old address stops at once.
+ */
+export const planCalendarFeeds = pgTable('plan_calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -98,10 +98,12 @@ function csvField(value: string): string {
 }
 
 /** One all-day event per open item with a due date, on that day. */
-function planToIcs(items: PlanItem[], baseUrl: string): string {
+export function planToIcs(items: PlanItem[], baseUrl: string): string {
   const calendar = ical({
     name: 'Vidvisor plan',
     prodId: { company: 'Vidvisor', product: 'My plan', language: 'EN' },
+    // A subscribed calendar app asks again within the hour.
+    ttl: 60 * 60,
   });
   for (const item of items) {
     if (!item.dueDate || item.status === 'done' || item.status === 'dropped') continue;

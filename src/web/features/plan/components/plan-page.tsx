@@ -13,6 +13,7 @@ import { type PlanItemView, type PlanPage as PlanPageData, usePlan } from '../ap
 import { useReorderPlan } from '../api/reorder-plan';
 import { useUpdatePlanItem } from '../api/update-plan-item';
 import { canReorder, type PlanFilters as Filters, groupByStatus, moveId, todayKey } from '../plan-view';
+import { CalendarSubscription } from './calendar-subscription';
 import { CheckInSetting } from './check-in-setting';
 import { ExportMenu } from './export-menu';
 import { PlanFilters } from './plan-filters';
@@ -60,6 +61,7 @@ export function PlanPage({
           <Plus /> Add an item
         </Button>
         <ExportMenu />
+        <CalendarSubscription />
       </div>
       <PlanProgress progress={plan.data.progress} />
       <Card>
