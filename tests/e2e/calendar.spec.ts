@@ -31,7 +31,7 @@ test('Subscribe in your calendar: a private address that follows the plan, and a
     'href',
     address.replace(/^http:/, 'webcal:'),
   );
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, 'the calendar address dialog');
   expect(await feedTitles(address)).toEqual(['Call ten regulars', 'Print flyers']);
 
   // A step marked done leaves the calendar.

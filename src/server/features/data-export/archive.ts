@@ -90,6 +90,7 @@ export const TABLES_NOT_EXPORTED: Record<string, string> = {
   generation_leases: 'a lock held only while a reply is being written',
   video_passages: 'the library videos cut into passages for search: the transcripts are in library_videos',
   data_exports: 'the archives themselves',
+  plan_calendar_feeds: 'the calendar address: only the hash of its secret token',
 };
 
 /**
