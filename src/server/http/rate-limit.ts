@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   // A shared conversation is public: reading it is cheap, guessing tokens must not be.
   'shared-read': { windowSeconds: 60, perUser: 60, perIp: 60 },
   'shared-copy': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  // A channel new to the site costs a watch page, a channel page and a feed read.
+  'channel-follow': { windowSeconds: HOUR, perUser: 60, perIp: 180 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
