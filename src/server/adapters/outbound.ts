@@ -38,13 +38,13 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 127], // unspecified and loopback
-  ['::ffff:0:0', 96], // IPv4-mapped: whatever it maps to
   ['64:ff9b::', 96], // NAT64: whatever it translates to
   ['fc00::', 7], // unique local, AWS's metadata service fd00:ec2::254
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+// An IPv4-mapped address (::ffff:127.0.0.1) is checked against the IPv4 ranges by BlockList itself.
 
 /** Whether an address is on the public internet (not loopback, private, link-local, metadata or reserved). */
 export function isPublicAddress(address: string): boolean {
