@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_MESSAGES } from '../../shared/channels';
@@ -8,6 +10,9 @@ import { startInternalService } from '../testing/internal-service';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app';
 import { FIXTURE_CHANNEL_ID, startYouTubeFixture } from '../testing/youtube-fixture';
 import { FEED_PROBLEMS } from './channels';
+import { OutboundRefused } from './outbound';
+import { createYouTubeSources } from './transcripts';
+import { createVideoCatalog } from './video-catalog';
 
 /**
  * The outbound rules (decision 057) through the app: a YouTube that redirects where it should not, or
@@ -107,5 +112,51 @@ describe('caption tracks on another host', () => {
       expect((await response.json()).error.code).toBe('transcript_blocked');
     }
     expect(internal.connections()).toBe(0);
+  });
+});
+
+describe('the APIs the server calls: no redirect at all', () => {
+  /** An API at a configured origin that answers every request with a redirect to the internal service. */
+  async function redirectingApi() {
+    const server = createServer((_req, res) => res.writeHead(307, { location: `${internal.url}/` }).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it('the paid transcript API: its redirect is not followed', async () => {
+    const api = await redirectingApi();
+    try {
+      const [, , paidApi] = createYouTubeSources({
+        baseUrl: youtube.baseURL,
+        transcriptApi: { url: `${api.url}/transcript`, key: 'paid-key' },
+      });
+      await expect(paidApi!.fetch('manualEn001', AbortSignal.timeout(60_000))).rejects.toThrow(
+        OutboundRefused,
+      );
+      expect(internal.connections()).toBe(0);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('the YouTube Data API: its redirect is not followed, and YouTube counts as refusing', async () => {
+    const api = await redirectingApi();
+    try {
+      const catalog = createVideoCatalog({
+        apiKey: 'a-key',
+        apiUrl: `${api.url}/youtube/v3`,
+        youtubeBaseUrl: youtube.baseURL,
+        db: t.db,
+        dailyBudget: 1_000,
+      });
+      const found = await catalog.search!({ keywords: ['pricing'], order: 'relevance', maxResults: 5 });
+      expect(found).toMatchObject({ ok: false, problem: { kind: 'refused' } });
+      expect(internal.connections()).toBe(0);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -28,8 +28,6 @@ export interface VideoCatalogOptions {
   apiUrl: string;
   /** YouTube's origin, where oEmbed answers (YOUTUBE_BASE_URL). */
   youtubeBaseUrl: string;
-  /** YOUTUBE_PROXY_URL: YouTube's own requests (oEmbed) go through it; the Data API's do not. */
-  youtubeProxyUrl?: string;
   /** Where every process counts the Data API units of the day. */
   db: Executor;
   /** The units the site spends at most per quota day: a share of the project's quota, leaving headroom. */
@@ -46,7 +44,8 @@ export function createVideoCatalog(options: VideoCatalogOptions): VideoCatalog {
   };
   const oembed = createOEmbedLookup({
     youtubeBaseUrl: options.youtubeBaseUrl,
-    fetch: youTubeFetch(options.youtubeBaseUrl, options.youtubeProxyUrl),
+    // oEmbed is not behind the bot checks that YOUTUBE_PROXY_URL is for (decision 036).
+    fetch: youTubeFetch(options.youtubeBaseUrl, undefined),
     ...shared,
   });
   if (!options.apiKey) return { lookup: oembed, search: null };
