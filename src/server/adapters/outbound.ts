@@ -76,7 +76,7 @@ export interface OutboundPolicy {
    * fake in tests, a transcript API on the operator's network) and is trusted at exactly that origin,
    * scheme and port included. Nothing a response says can add to it.
    */
-  configured: readonly (string | undefined)[];
+  configured: readonly string[];
   /** Redirects followed for a GET, each to a place these rules allow; 0 refuses every redirect. */
   maxRedirects: number;
   /** An HTTP(S) proxy that makes every connection (YOUTUBE_PROXY_URL): it resolves the names. */
@@ -95,11 +95,9 @@ export function outboundFetch(policy: OutboundPolicy): typeof globalThis.fetch {
   const hosts = new Set(policy.hosts.map((host) => host.toLowerCase()));
   const isOwnHost = (url: URL) => url.protocol === 'https:' && url.port === '' && hosts.has(url.hostname);
   const trusted = new Set(
-    policy.configured.flatMap((configured) => {
-      if (!configured) return [];
-      const url = new URL(configured);
-      return isOwnHost(url) ? [] : [url.origin];
-    }),
+    policy.configured
+      .map((configured) => new URL(configured))
+      .flatMap((url) => (isOwnHost(url) ? [] : [url.origin])),
   );
   const proxy = policy.proxyUrl ? new ProxyAgent(policy.proxyUrl) : null;
   const checked = proxy ?? new Agent({ connect: { lookup: checkedLookup(policy.lookup ?? dnsLookup) } });
