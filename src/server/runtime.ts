@@ -116,6 +116,7 @@ export async function createRuntime(
     apiKey: config.YOUTUBE_API_KEY,
     apiUrl: config.YOUTUBE_API_URL,
     youtubeBaseUrl: config.YOUTUBE_BASE_URL,
+    youtubeProxyUrl: config.YOUTUBE_PROXY_URL,
     db,
     dailyBudget: Math.floor(config.YOUTUBE_DAILY_QUOTA * config.YOUTUBE_QUOTA_SHARE),
   };

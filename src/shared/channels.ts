@@ -16,6 +16,7 @@ export const CHANNEL_MESSAGES = {
   tooMany: `You can follow up to ${MAX_FOLLOWED_CHANNELS} channels. Unfollow one to follow another.`,
   notFollowing: 'You do not follow this channel.',
   unreachable: 'YouTube could not be reached just now. Try again in a moment.',
+  refused: 'YouTube refused the request; try again later.',
 } as const;
 
 const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;

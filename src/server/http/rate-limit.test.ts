@@ -104,6 +104,8 @@ describe('costly writes are limited per user and per client address', () => {
     ],
     ['ask-library', (user) => user.client.post('/api/library/ask', { question: 'What about pricing?' })],
     ['data-export', (user) => user.client.post('/api/data-export', {})],
+    // Refused before the link is looked at: nothing is read from the database or YouTube.
+    ['channel-follow', (user) => user.client.post('/api/channels', { link: '@vidvisorfixtures' })],
     [
       'plan-proposal',
       (user) => user.client.post(`/api/chats/${randomUUID()}/messages/${randomUUID()}/plan-proposal`, {}),

@@ -43,6 +43,8 @@ export const RATE_LIMITS = {
   'calendar-address': { windowSeconds: HOUR, perUser: 10, perIp: 30 },
   // Calendar apps poll a feed every 15 minutes to a few hours; an office may share one address.
   'calendar-feed': { windowSeconds: HOUR, perUser: 600, perIp: 600 },
+  // A channel new to the site costs a watch page, a channel page and a feed read.
+  'channel-follow': { windowSeconds: HOUR, perUser: 60, perIp: 180 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

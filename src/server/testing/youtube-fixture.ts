@@ -9,7 +9,19 @@ import { Readable } from 'node:stream';
  * `/channel/UC…`, `/c/name`: the canonical link and Open Graph tags) and each channel's uploads feed
  * (`/feeds/videos.xml?channel_id=…`, Atom, with an ETag and Last-Modified it answers 304 to). Each
  * video id and channel plays one situation; `hits` counts requests per path so tests can see what was asked.
+ * A test can make any page answer otherwise (a redirect, a block, a consent page) and point a video's
+ * caption tracks at another host, as a hostile or poisoned answer would.
  */
+
+/** What a page answers instead of itself. */
+export interface FixtureAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** YouTube's cookie consent page, as a server outside the consent flow gets it. */
+export const CONSENT_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Before you continue to YouTube</title></head><body><form action="https://consent.youtube.com/save" method="POST"><input type="hidden" name="continue" value="https://www.youtube.com/"><button>Accept all</button></form></body></html>`;
 
 interface Track {
   lang: string;
@@ -313,11 +325,22 @@ export async function startYouTubeFixture() {
   let origin = '';
 
   const channels = new Map(fixtureChannels().map((channel) => [channel.id, channel]));
+  /** Answers given instead of a page, by its path and query as requested (extra query parameters allowed). */
+  const answers = new Map<string, FixtureAnswer>();
+  /** The origin each video's caption tracks name instead of https://www.youtube.com. */
+  const captionOrigins = new Map<string, string>();
+  const answerFor = (requested: string) =>
+    [...answers].find(([path]) => requested === path || requested.startsWith(`${path}&`))?.[1];
   /** Each channel's feed version: a new upload makes a new ETag and Last-Modified. */
   const feedVersions = new Map<string, number>();
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture');
+    const answer = answerFor(req.url ?? '/');
+    if (answer) {
+      count(`answer:${req.url}`);
+      return void res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
+    }
     if (url.pathname === '/feeds/videos.xml') return feed(req, url.searchParams.get('channel_id') ?? '', res);
     const channel = channelOfPath(decodeURIComponent(url.pathname));
     if (channel !== undefined) return void sendChannelPage(channel, res);
@@ -450,7 +473,7 @@ export async function startYouTubeFixture() {
         playerCaptionsTracklistRenderer: {
           captionTracks: video.tracks.map((track) => ({
             // Real tracks point at www.youtube.com; the adapter sends them to its configured origin.
-            baseUrl: `https://www.youtube.com/api/timedtext?v=${videoId}&lang=${track.lang}${track.asr ? '&kind=asr' : ''}${video.poToken ? '&exp=xpe' : ''}&client=${client}`,
+            baseUrl: `${captionOrigins.get(videoId) ?? 'https://www.youtube.com'}/api/timedtext?v=${videoId}&lang=${track.lang}${track.asr ? '&kind=asr' : ''}${video.poToken ? '&exp=xpe' : ''}&client=${client}`,
             name: { simpleText: track.lang },
             vssId: `${track.asr ? 'a' : ''}.${track.lang}`,
             languageCode: track.lang,
@@ -511,6 +534,14 @@ export async function startYouTubeFixture() {
     /** A channel of a test's own. */
     addChannel(channel: FixtureChannel) {
       channels.set(channel.id, channel);
+    },
+    /** What a page (its path and query, as requested) answers from now on instead of itself. */
+    answer(path: string, answer: FixtureAnswer) {
+      answers.set(path, answer);
+    },
+    /** A video's caption tracks name this origin instead of YouTube's. */
+    poisonCaptions(videoId: string, origin: string) {
+      captionOrigins.set(videoId, origin);
     },
     /** What a channel's feed answers from now on. */
     setFeed(channelId: string, feed: FixtureChannel['feed']) {

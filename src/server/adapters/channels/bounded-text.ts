@@ -1,11 +1,14 @@
+import { OutboundRefused } from '../outbound';
+
 /** What a GET of YouTube's public pages gives: its text, its status, or why there is none. */
 export type TextAnswer =
   | { ok: true; response: Response; text: string }
-  | { ok: false; reason: 'unreachable' | 'too_large' };
+  | { ok: false; reason: 'unreachable' | 'too_large' | 'refused' };
 
 /**
  * A GET whose body is read as text up to `maxBytes` (a longer body, announced or streamed, is refused
- * without reading the rest); a refused or timed-out connection is `unreachable`.
+ * without reading the rest); a refused or timed-out connection is `unreachable`, a request the outbound
+ * rules did not make or follow (a redirect elsewhere) is `refused`.
  */
 export async function getBoundedText(
   fetchImpl: typeof globalThis.fetch,
@@ -16,8 +19,8 @@ export async function getBoundedText(
   let response: Response;
   try {
     response = await fetchImpl(url, { headers: init.headers, signal });
-  } catch {
-    return { ok: false, reason: 'unreachable' };
+  } catch (error) {
+    return { ok: false, reason: error instanceof OutboundRefused ? 'refused' : 'unreachable' };
   }
   if (Number(response.headers.get('content-length') ?? 0) > init.maxBytes) {
     await response.body?.cancel().catch(() => {});

@@ -13,6 +13,7 @@ export const FEED_PROBLEMS: Record<FeedProblemKind, string> = {
   failed: 'YouTube could not answer at the last check.',
   not_xml: 'YouTube’s answer at the last check was not a video feed.',
   too_large: 'YouTube’s answer at the last check was too large to be a video feed.',
+  refused: 'YouTube refused the request at the last check.',
 };
 
 const parser = new XMLParser({

@@ -1,7 +1,7 @@
-import { type ChannelRef, channelPagePath, isChannelId } from '../../../shared/channels';
+import { channelPagePath, isChannelId } from '../../../shared/channels';
 import { type CatalogResult, catalogProblem } from '../video-catalog/catalog-http';
 import { getBoundedText } from './bounded-text';
-import type { ChannelDetails } from './index';
+import type { ChannelDetails, PageRef } from './index';
 
 /** A channel or watch page is a few hundred kilobytes to about a megabyte; more is not a page. */
 const MAX_PAGE_BYTES = 4 * 1024 * 1024;
@@ -58,30 +58,45 @@ async function getPage(options: PageOptions, path: string) {
   });
 }
 
-const failure = (reason: 'unreachable' | 'too_large') =>
-  catalogProblem(reason === 'unreachable' ? 'unreachable' : 'failed');
-
-/** The path of the channel page a link leads to: a video's watch page names its channel first. */
-async function channelPath(options: PageOptions, ref: ChannelRef): Promise<CatalogResult<string>> {
-  if (ref.kind !== 'video') return { ok: true, value: channelPagePath(ref) };
-  const watch = await getPage(options, `/watch?v=${ref.videoId}`);
-  if (!watch.ok) return failure(watch.reason);
-  const channelId = watch.response.ok ? readWatchPageChannel(watch.text) : null;
-  if (!channelId) return catalogProblem(watch.response.status >= 500 ? 'failed' : 'not_found');
-  return { ok: true, value: channelPagePath({ kind: 'id', channelId }) };
+/**
+ * Whether YouTube answered with a refusal instead of the page: a block (429, 403, Google's "sorry"
+ * page, a captcha) or its cookie consent page, which a server never gets past.
+ */
+function isRefusal(status: number, html: string): boolean {
+  return (
+    status === 429 ||
+    status === 403 ||
+    /consent\.youtube\.com|google\.com\/sorry|g-recaptcha|unusual traffic/i.test(html)
+  );
 }
 
-/** The channel of a link, from YouTube's public pages (no key). */
+/** What a page that is no channel means: YouTube refusing us, YouTube failing, or no such channel. */
+function pageProblem(status: number, html: string) {
+  if (isRefusal(status, html)) return catalogProblem('refused');
+  return catalogProblem(status >= 500 ? 'failed' : 'not_found');
+}
+
+const failure = (reason: 'unreachable' | 'too_large' | 'refused') =>
+  catalogProblem(reason === 'too_large' ? 'failed' : reason);
+
+/** The id of a video's channel, from its watch page. */
+export async function findVideoChannelOnPage(
+  options: PageOptions,
+  videoId: string,
+): Promise<CatalogResult<string>> {
+  const watch = await getPage(options, `/watch?v=${encodeURIComponent(videoId)}`);
+  if (!watch.ok) return failure(watch.reason);
+  const channelId = watch.response.ok ? readWatchPageChannel(watch.text) : null;
+  return channelId ? { ok: true, value: channelId } : pageProblem(watch.response.status, watch.text);
+}
+
+/** The channel a link names, from its page on YouTube (no key). */
 export async function findChannelOnPage(
   options: PageOptions,
-  ref: ChannelRef,
+  ref: PageRef,
 ): Promise<CatalogResult<ChannelDetails>> {
-  const path = await channelPath(options, ref);
-  if (!path.ok) return path;
-  const page = await getPage(options, path.value);
+  const page = await getPage(options, channelPagePath(ref));
   if (!page.ok) return failure(page.reason);
-  if (page.response.status === 404) return catalogProblem('not_found');
-  if (!page.response.ok) return catalogProblem('failed');
-  const details = readChannelPage(page.text);
-  return details ? { ok: true, value: details } : catalogProblem('not_found');
+  const details = page.response.ok ? readChannelPage(page.text) : null;
+  return details ? { ok: true, value: details } : pageProblem(page.response.status, page.text);
 }

@@ -1,16 +1,15 @@
-import type { ChannelRef } from '../../../shared/channels';
 import { type CatalogResult, catalogProblem, getJson } from '../video-catalog/catalog-http';
 import { QUOTA_UNITS, type QuotaLedger } from '../video-catalog/quota';
 import { classifyApiError } from '../video-catalog/youtube-data-api';
-import type { ChannelDetails } from './index';
+import type { ChannelDetails, PageRef } from './index';
 
 interface ApiChannel {
   id?: string;
   snippet?: { title?: string; thumbnails?: Record<string, { url?: string } | undefined> };
 }
 
-/** channels.list's lookup parameter for a reference it can answer (not legacy custom links, not videos). */
-function lookupParams(ref: ChannelRef): Record<string, string> | null {
+/** channels.list's lookup parameter for a reference it can answer (not legacy custom links). */
+function lookupParams(ref: PageRef): Record<string, string> | null {
   if (ref.kind === 'handle') return { forHandle: ref.handle };
   if (ref.kind === 'id') return { id: ref.channelId };
   if (ref.kind === 'custom' && ref.path.startsWith('user/')) return { forUsername: ref.path.slice(5) };
@@ -19,7 +18,7 @@ function lookupParams(ref: ChannelRef): Record<string, string> | null {
 
 /**
  * With a key: handles, ids and user names resolved by channels.list (1 unit, counted first); what it
- * cannot look up (custom links, videos) or cannot answer now (quota spent, unreachable) goes to the
+ * cannot look up (custom links) or cannot answer now (quota spent, unreachable) goes to the
  * channel page instead.
  */
 export function createDataApiChannelFinder(options: {
@@ -29,7 +28,7 @@ export function createDataApiChannelFinder(options: {
   timeoutMs: number;
   now: () => Date;
   ledger: QuotaLedger;
-  fallback: (ref: ChannelRef) => Promise<CatalogResult<ChannelDetails>>;
+  fallback: (ref: PageRef) => Promise<CatalogResult<ChannelDetails>>;
 }) {
   async function channelsList(params: Record<string, string>): Promise<CatalogResult<ChannelDetails>> {
     if (!(await options.ledger.spend(QUOTA_UNITS.channels, options.now())))
@@ -55,7 +54,7 @@ export function createDataApiChannelFinder(options: {
     };
   }
 
-  return async (ref: ChannelRef): Promise<CatalogResult<ChannelDetails>> => {
+  return async (ref: PageRef): Promise<CatalogResult<ChannelDetails>> => {
     const params = lookupParams(ref);
     if (!params) return options.fallback(ref);
     const found = await channelsList(params);

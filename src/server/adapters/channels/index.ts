@@ -1,9 +1,10 @@
 import type { ChannelRef } from '../../../shared/channels';
 import type { Executor } from '../../db/client';
+import { youTubeApiFetch, youTubeFetch } from '../outbound';
 import { CATALOG_TIMEOUT_MS, type CatalogResult } from '../video-catalog/catalog-http';
 import { createQuotaLedger } from '../video-catalog/quota';
 import { readChannelFeed } from './channel-feed';
-import { findChannelOnPage } from './channel-page';
+import { findChannelOnPage, findVideoChannelOnPage } from './channel-page';
 import { createDataApiChannelFinder } from './data-api-channels';
 
 /** A channel as its followers see it. */
@@ -28,16 +29,21 @@ export interface FeedValidators {
   lastModified: string | null;
 }
 
-export type FeedProblemKind = 'not_found' | 'unreachable' | 'failed' | 'not_xml' | 'too_large';
+export type FeedProblemKind = 'not_found' | 'unreachable' | 'failed' | 'not_xml' | 'too_large' | 'refused';
 
 export type FeedResult =
   | { kind: 'fresh'; videos: FeedVideo[]; validators: FeedValidators }
   | { kind: 'not_modified' }
   | { kind: 'failed'; problem: FeedProblemKind };
 
+/** A link to a channel itself (not to one of its videos). */
+export type PageRef = Exclude<ChannelRef, { kind: 'video' }>;
+
 export interface ChannelSource {
   /** The channel a link names (its id, name and avatar): the channel page, or the Data API with a key. */
-  find(ref: ChannelRef): Promise<CatalogResult<ChannelDetails>>;
+  find(ref: PageRef): Promise<CatalogResult<ChannelDetails>>;
+  /** The id of the channel a video belongs to, from its watch page. */
+  channelOfVideo(videoId: string): Promise<CatalogResult<string>>;
   /** The channel's public uploads feed (no key, no quota), conditional on the last validators. */
   feed(channelId: string, validators: FeedValidators): Promise<FeedResult>;
 }
@@ -45,12 +51,13 @@ export interface ChannelSource {
 export interface ChannelSourceOptions {
   /** YouTube's origin (YOUTUBE_BASE_URL): channel pages, watch pages and feeds. */
   youtubeBaseUrl: string;
+  /** YOUTUBE_PROXY_URL: YouTube blocks many cloud addresses, so its pages and feeds are read through it. */
+  youtubeProxyUrl?: string;
   /** YOUTUBE_API_KEY: handles and ids are then resolved through channels.list (1 unit). */
   apiKey?: string;
   apiUrl: string;
   db: Executor;
   dailyBudget: number;
-  fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
   now?: () => Date;
 }
@@ -58,13 +65,14 @@ export interface ChannelSourceOptions {
 export function createChannelSource(options: ChannelSourceOptions): ChannelSource {
   const shared = {
     youtubeBaseUrl: options.youtubeBaseUrl.replace(/\/+$/, ''),
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: youTubeFetch(options.youtubeBaseUrl, options.youtubeProxyUrl),
     timeoutMs: options.timeoutMs ?? CATALOG_TIMEOUT_MS,
   };
-  const fromPage = (ref: ChannelRef) => findChannelOnPage(shared, ref);
+  const fromPage = (ref: PageRef) => findChannelOnPage(shared, ref);
   const find = options.apiKey
     ? createDataApiChannelFinder({
         ...shared,
+        fetch: youTubeApiFetch(options.apiUrl),
         apiKey: options.apiKey,
         apiUrl: options.apiUrl.replace(/\/+$/, ''),
         ledger: createQuotaLedger(options.db, options.dailyBudget),
@@ -72,7 +80,11 @@ export function createChannelSource(options: ChannelSourceOptions): ChannelSourc
         fallback: fromPage,
       })
     : fromPage;
-  return { find, feed: (channelId, validators) => readChannelFeed(shared, channelId, validators) };
+  return {
+    find,
+    channelOfVideo: (videoId) => findVideoChannelOnPage(shared, videoId),
+    feed: (channelId, validators) => readChannelFeed(shared, channelId, validators),
+  };
 }
 
 export { FEED_PROBLEMS, MAX_FEED_BYTES } from './channel-feed';

@@ -3,9 +3,9 @@ import { NO_TRANSCRIPT_MESSAGE, type TranscriptSegment } from '../../../shared/t
 import type { Executor } from '../../db/client';
 import { transcriptCache } from '../../db/schema';
 import type { Logger } from '../../logger';
+import { configuredServiceFetch, youTubeFetch } from '../outbound';
 import type { CaptionTrackOption } from './caption-tracks';
 import { createPaidApiSource } from './paid-api';
-import { fetchThroughProxy } from './proxy-fetch';
 import { createWatchPageSource } from './watch-page';
 import { createYoutubeTranscriptSource } from './youtube-transcript-library';
 
@@ -173,19 +173,23 @@ export interface YouTubeSourceOptions {
   baseUrl: string;
   /** An HTTP(S) proxy for YouTube's requests only (YOUTUBE_PROXY_URL); the paid API is called directly. */
   proxyUrl?: string;
-  fetch?: typeof globalThis.fetch;
   transcriptApi?: { url: string; key: string };
 }
 
-/** The chain of DESIGN.md: our watch-page reader, the youtube-transcript library, then the paid API when set. */
+/**
+ * The chain of DESIGN.md: our watch-page reader, the youtube-transcript library, then the paid API when
+ * set. Every request keeps to the outbound rules (decision 057): YouTube's pages and caption tracks on
+ * YouTube's hosts only, the paid API at its configured origin with no redirect.
+ */
 export function createYouTubeSources(options: YouTubeSourceOptions): TranscriptSource[] {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const youtubeFetch = options.proxyUrl ? fetchThroughProxy(options.proxyUrl) : fetchImpl;
+  const youtubeFetch = youTubeFetch(options.baseUrl, options.proxyUrl);
   const sources = [
     createWatchPageSource({ baseUrl: options.baseUrl, fetch: youtubeFetch }),
     createYoutubeTranscriptSource({ baseUrl: options.baseUrl, fetch: youtubeFetch }),
   ];
-  if (options.transcriptApi)
-    sources.push(createPaidApiSource({ ...options.transcriptApi, fetch: fetchImpl }));
+  if (options.transcriptApi) {
+    const fetch = configuredServiceFetch(options.transcriptApi.url);
+    sources.push(createPaidApiSource({ ...options.transcriptApi, fetch }));
+  }
   return sources;
 }

@@ -1,6 +1,14 @@
+import { OutboundRefused } from '../outbound';
+
 /** What the video catalogue's implementations share: how a YouTube call fails, and one GET as JSON. */
 /** Why YouTube gave nothing: each is shown to users as a clear message beside what the site still has. */
-export type CatalogProblemKind = 'quota_exceeded' | 'key_invalid' | 'unreachable' | 'not_found' | 'failed';
+export type CatalogProblemKind =
+  | 'quota_exceeded'
+  | 'key_invalid'
+  | 'unreachable'
+  | 'not_found'
+  | 'failed'
+  | 'refused';
 
 export interface CatalogProblem {
   kind: CatalogProblemKind;
@@ -17,6 +25,8 @@ export const CATALOG_MESSAGES: Record<CatalogProblemKind, string> = {
   unreachable: 'YouTube could not be reached just now.',
   not_found: 'YouTube has no public video with this link.',
   failed: 'YouTube could not answer just now.',
+  /** A block, a consent page or a redirect the outbound rules do not follow. */
+  refused: 'YouTube refused the request; try again later.',
 };
 
 export const catalogProblem = (kind: CatalogProblemKind): CatalogFailure => ({
@@ -27,7 +37,10 @@ export const catalogProblem = (kind: CatalogProblemKind): CatalogFailure => ({
 /** How long one call to YouTube may take before it counts as unreachable. */
 export const CATALOG_TIMEOUT_MS = 8_000;
 
-/** A GET to YouTube as JSON; a refused or timed-out connection is `unreachable`. */
+/**
+ * A GET to YouTube as JSON; a refused or timed-out connection is `unreachable`, a request the outbound
+ * rules did not make (a redirect elsewhere) is `refused`.
+ */
 export async function getJson(
   fetchImpl: typeof globalThis.fetch,
   url: string,
@@ -39,8 +52,8 @@ export async function getJson(
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });
-  } catch {
-    return catalogProblem('unreachable');
+  } catch (error) {
+    return catalogProblem(error instanceof OutboundRefused ? 'refused' : 'unreachable');
   }
   const body: unknown = await response.json().catch(() => null);
   return { ok: true, response, body };

@@ -1,5 +1,6 @@
 import type { VideoDetails } from '../../../shared/suggestions';
 import type { Executor } from '../../db/client';
+import { youTubeApiFetch, youTubeFetch } from '../outbound';
 import { CATALOG_TIMEOUT_MS, type CatalogResult } from './catalog-http';
 import { createOEmbedLookup } from './oembed';
 import { createQuotaLedger } from './quota';
@@ -31,7 +32,6 @@ export interface VideoCatalogOptions {
   db: Executor;
   /** The units the site spends at most per quota day: a share of the project's quota, leaving headroom. */
   dailyBudget: number;
-  fetch?: typeof globalThis.fetch;
   /** How long a call may take before YouTube counts as unreachable (8 s). */
   timeoutMs?: number;
   now?: () => Date;
@@ -39,15 +39,20 @@ export interface VideoCatalogOptions {
 
 export function createVideoCatalog(options: VideoCatalogOptions): VideoCatalog {
   const shared = {
-    fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? CATALOG_TIMEOUT_MS,
     now: options.now ?? (() => new Date()),
   };
-  const oembed = createOEmbedLookup({ youtubeBaseUrl: options.youtubeBaseUrl, ...shared });
+  const oembed = createOEmbedLookup({
+    youtubeBaseUrl: options.youtubeBaseUrl,
+    // oEmbed is not behind the bot checks that YOUTUBE_PROXY_URL is for (decision 036).
+    fetch: youTubeFetch(options.youtubeBaseUrl, undefined),
+    ...shared,
+  });
   if (!options.apiKey) return { lookup: oembed, search: null };
   return createYouTubeDataApiCatalog({
     apiKey: options.apiKey,
     apiUrl: options.apiUrl,
+    fetch: youTubeApiFetch(options.apiUrl),
     ledger: createQuotaLedger(options.db, options.dailyBudget),
     fallbackLookup: oembed,
     ...shared,

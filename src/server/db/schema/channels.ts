@@ -78,3 +78,15 @@ export const channelVideos = pgTable(
     index('channel_videos_recent_idx').on(t.channelId, t.publishedAt.desc()),
   ],
 );
+
+/**
+ * Which channel a video belongs to, as its watch page said: a channel followed from a video link is
+ * found in the database the next time, for anyone. Public data only.
+ */
+export const channelVideoLinks = pgTable('channel_video_links', {
+  videoId: text('video_id').primaryKey(),
+  channelId: text('channel_id')
+    .notNull()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

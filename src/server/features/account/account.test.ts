@@ -42,6 +42,7 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   youtube_quota_days: 'the site’s YouTube quota units per day',
   channels: 'followed YouTube channels’ public names and feed state, shared by their followers',
   channel_videos: 'the public uploads of followed channels, shared by their followers',
+  channel_video_links: 'which channel a public video belongs to, as YouTube said',
   'pgboss.*':
     'the job queue: job data holds ids only, a failed job a fixed sentence (decision 045); its tables are named by date too',
 };

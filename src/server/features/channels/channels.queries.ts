@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ChannelDetails, FeedValidators, FeedVideo } from '../../adapters/channels';
 import type { Executor } from '../../db/client';
 import { keywordMatches } from '../../db/keyword-match';
-import { channelFollows, channels, channelVideos, users } from '../../db/schema';
+import { channelFollows, channels, channelVideoLinks, channelVideos, users } from '../../db/schema';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
@@ -14,6 +14,22 @@ export async function channelByHandle(db: Executor, handle: string) {
 export async function channelById(db: Executor, channelId: string) {
   const [row] = await db.select().from(channels).where(eq(channels.id, channelId)).limit(1);
   return row ?? null;
+}
+
+/** The channel a video belongs to, when a follow from its link found it before. */
+export async function channelOfVideo(db: Executor, videoId: string) {
+  const [row] = await db
+    .select({ channel: channels })
+    .from(channelVideoLinks)
+    .innerJoin(channels, eq(channels.id, channelVideoLinks.channelId))
+    .where(eq(channelVideoLinks.videoId, videoId))
+    .limit(1);
+  return row?.channel ?? null;
+}
+
+/** Remembers which channel a video belongs to (its channel is saved first). */
+export async function saveVideoLink(db: Executor, videoId: string, channelId: string) {
+  await db.insert(channelVideoLinks).values({ videoId, channelId }).onConflictDoNothing();
 }
 
 /**

@@ -10,7 +10,8 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { NewVideosSort } from '../../../shared/schemas/channels';
 import { isoDay } from '../../../shared/suggestions';
 import { youTubeWatchUrl } from '../../../shared/youtube';
-import { FEED_PROBLEMS, type FeedValidators } from '../../adapters/channels';
+import { FEED_PROBLEMS, type FeedValidators, type PageRef } from '../../adapters/channels';
+import type { CatalogResult } from '../../adapters/video-catalog';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/errors';
@@ -22,6 +23,7 @@ import {
   type ChannelRow,
   channelByHandle,
   channelById,
+  channelOfVideo,
   claimDueChannels,
   followedChannels,
   recentVideosOf,
@@ -29,6 +31,7 @@ import {
   saveChannel,
   saveFeedRead,
   saveFeedState,
+  saveVideoLink,
 } from './channels.queries';
 
 /** A channel's feed is read at most this often (once for all its followers). */
@@ -70,38 +73,60 @@ export interface ChannelVideoCard {
 
 const nextPollAfter = (now: Date) => new Date(now.getTime() + POLL_EVERY_HOURS * HOUR_MS);
 
-const youTubeUnreachable = () => new AppError(503, ERROR_CODES.unavailable, CHANNEL_MESSAGES.unreachable);
-
 /** The link's name a channel is remembered by ('@handle', 'c/name', 'user/name'), or null for ids and videos. */
 const linkName = (ref: ChannelRef) =>
   ref.kind === 'handle' ? ref.handle : ref.kind === 'custom' ? ref.path : null;
 
-/** The channel a link names: from the database when it is known, else asked of YouTube once and kept. */
-async function resolveChannel(deps: ChannelDeps, ref: ChannelRef): Promise<ChannelRow> {
-  const name = linkName(ref);
-  const known =
-    ref.kind === 'id'
-      ? await channelById(deps.db, ref.channelId)
-      : name
-        ? await channelByHandle(deps.db, name)
-        : null;
-  if (known) return known;
-  const found = await deps.channels.find(ref);
-  if (!found.ok) {
-    if (found.problem.kind === 'not_found') throw notFound(CHANNEL_MESSAGES.notFound);
-    deps.logger.warn({ ref, problem: found.problem.kind }, 'YouTube channel not resolved');
-    throw youTubeUnreachable();
-  }
-  await saveChannel(deps.db, found.value, name);
-  return (await channelById(deps.db, found.value.channelId))!;
+/** The channel a link names when the database knows it already: no call to YouTube. */
+async function knownChannel(db: Database, ref: ChannelRef): Promise<ChannelRow | null> {
+  if (ref.kind === 'id') return channelById(db, ref.channelId);
+  if (ref.kind === 'video') return channelOfVideo(db, ref.videoId);
+  return channelByHandle(db, linkName(ref)!);
+}
+
+/** YouTube's answer, or the error a user reads: no such channel (404), a refusal or an outage (503). */
+function answerOf<T>(deps: ChannelDeps, ref: ChannelRef, result: CatalogResult<T>): T {
+  if (result.ok) return result.value;
+  const { kind } = result.problem;
+  if (kind === 'not_found') throw notFound(CHANNEL_MESSAGES.notFound);
+  deps.logger.warn({ ref, problem: kind }, 'YouTube channel not resolved');
+  const message = kind === 'refused' ? CHANNEL_MESSAGES.refused : CHANNEL_MESSAGES.unreachable;
+  throw new AppError(503, ERROR_CODES.unavailable, message);
 }
 
 /**
- * Follows the channel a link names. A channel new to the site has its feed read at once, so its videos
- * show on the user's next look (later reads are the poll's); a feed that fails only marks the channel.
+ * Asks YouTube for the channel a link names and keeps what it says: a video link reads the watch page
+ * for its channel (and remembers it), and the channel page only when the channel is new to the site.
+ */
+async function fetchChannel(deps: ChannelDeps, ref: ChannelRef): Promise<ChannelRow> {
+  if (ref.kind !== 'video') return findAndSave(deps, ref);
+  const channelId = answerOf(deps, ref, await deps.channels.channelOfVideo(ref.videoId));
+  const channel =
+    (await channelById(deps.db, channelId)) ?? (await findAndSave(deps, { kind: 'id', channelId }));
+  await saveVideoLink(deps.db, ref.videoId, channel.id);
+  return channel;
+}
+
+async function findAndSave(deps: ChannelDeps, ref: PageRef): Promise<ChannelRow> {
+  const details = answerOf(deps, ref, await deps.channels.find(ref));
+  await saveChannel(deps.db, details, linkName(ref));
+  return (await channelById(deps.db, details.channelId))!;
+}
+
+/**
+ * Follows the channel a link names. "Already following" and the cap are answered from the database
+ * before YouTube is asked anything; a link the site resolved before is not resolved again. A channel new
+ * to the site has its feed read at once, so its videos show on the user's next look (later reads are the
+ * poll's); a feed that fails only marks the channel.
  */
 export async function followChannel(deps: ChannelDeps, user: SessionUser, link: string, now: Date) {
-  const channel = await resolveChannel(deps, parseChannelLink(link)!);
+  const ref = parseChannelLink(link)!;
+  const known = await knownChannel(deps.db, ref);
+  const following = await followedChannels(deps.db, user.id);
+  if (known && following.some((row) => row.channelId === known.id))
+    throw conflict(CHANNEL_MESSAGES.alreadyFollowing);
+  if (following.length >= MAX_FOLLOWED_CHANNELS) throw conflict(CHANNEL_MESSAGES.tooMany);
+  const channel = known ?? (await fetchChannel(deps, ref));
   const outcome = await addFollow(deps.db, user.id, channel.id, MAX_FOLLOWED_CHANNELS);
   if (outcome === 'already') throw conflict(CHANNEL_MESSAGES.alreadyFollowing);
   if (outcome === 'full') throw conflict(CHANNEL_MESSAGES.tooMany);

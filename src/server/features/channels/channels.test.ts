@@ -6,9 +6,10 @@ import { channelFollows, channels, channelVideos } from '../../db/schema';
 import { capturedLog } from '../../testing/captured-log';
 import { randomChannelId } from '../../testing/channels';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { startHttpProxy } from '../../testing/http-proxy';
 import { randomVideoId } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { FIXTURE_CHANNEL_ID, startYouTubeFixture } from '../../testing/youtube-fixture';
+import { CONSENT_PAGE, FIXTURE_CHANNEL_ID, startYouTubeFixture } from '../../testing/youtube-fixture';
 import { POLL_CHANNELS_JOB, pollDueChannels } from './channels.service';
 
 let youtube: Awaited<ReturnType<typeof startYouTubeFixture>>;
@@ -142,6 +143,111 @@ describe('following a channel', () => {
     expect(again.status).toBe(404);
     expect((await again.json()).error.message).toBe(CHANNEL_MESSAGES.notFollowing);
     expect((await user.client.delete('/api/channels/not-a-channel')).status).toBe(400);
+  });
+});
+
+describe('asking YouTube as little as possible', () => {
+  /** Every request the fixture has answered so far. */
+  const allHits = () => [...youtube.hits.values()].reduce((sum, n) => sum + n, 0);
+
+  it('resolves a video link once: a later follow from it, by anyone, asks YouTube nothing', async () => {
+    const [maya, sam] = [await follower(), await follower()];
+    expect((await follow(maya, 'https://youtu.be/spanishEs01')).status).toBe(201);
+    expect(youtube.hits.get('watch:spanishEs01')).toBe(1);
+    const before = allHits();
+    const samFollows = await follow(sam, 'https://www.youtube.com/watch?v=spanishEs01');
+    expect(samFollows.status).toBe(201);
+    expect((await samFollows.json()).channelId).toBe(FIXTURE_CHANNEL_ID);
+    const again = await follow(maya, 'https://youtu.be/spanishEs01');
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe(CHANNEL_MESSAGES.alreadyFollowing);
+    expect(allHits()).toBe(before);
+  });
+
+  it('reads no channel page for a video of a channel the site knows', async () => {
+    const user = await follower();
+    await follow(user, '@vidvisorfixtures');
+    const pageReads = youtube.hits.get(`channel:${FIXTURE_CHANNEL_ID}`);
+    const unfollowed = await follower();
+    expect((await follow(unfollowed, 'https://youtu.be/poToken0001')).status).toBe(201);
+    expect(youtube.hits.get('watch:poToken0001')).toBe(1);
+    expect(youtube.hits.get(`channel:${FIXTURE_CHANNEL_ID}`)).toBe(pageReads);
+  });
+
+  it(`answers the cap of ${MAX_FOLLOWED_CHANNELS} from the database before asking YouTube`, async () => {
+    const user = await follower();
+    const ids = Array.from({ length: MAX_FOLLOWED_CHANNELS }, randomChannelId);
+    await t.db
+      .insert(channels)
+      .values(ids.map((id) => ({ id, title: `Channel ${id}`, state: 'ok' as const })));
+    await t.db.insert(channelFollows).values(ids.map((channelId) => ({ userId: user.id, channelId })));
+    const before = allHits();
+    for (const link of [
+      '@neverresolved',
+      'https://youtu.be/emptyTimed1',
+      `https://www.youtube.com/channel/${randomChannelId()}`,
+    ]) {
+      const response = await follow(user, link);
+      expect(response.status, link).toBe(409);
+      expect((await response.json()).error.message).toBe(CHANNEL_MESSAGES.tooMany);
+    }
+    // Following one of the 50 again says so, not that the list is full.
+    const again = await follow(user, `https://www.youtube.com/channel/${ids[0]}`);
+    expect((await again.json()).error.message).toBe(CHANNEL_MESSAGES.alreadyFollowing);
+    expect(allHits()).toBe(before);
+  });
+});
+
+describe('YouTube refusing the request', () => {
+  const expectRefused = async (response: Response, link: string) => {
+    expect(response.status, link).toBe(503);
+    expect((await response.json()).error.message, link).toBe(CHANNEL_MESSAGES.refused);
+  };
+
+  it('says YouTube refused, not that it has no channel, for a block or a consent page', async () => {
+    const user = await follower();
+    youtube.answer('/@consentwall', {
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: CONSENT_PAGE,
+    });
+    youtube.answer('/@ratelimited', { status: 429, body: 'Too Many Requests' });
+    youtube.answer('/@toconsent', {
+      status: 302,
+      headers: {
+        location: 'https://consent.youtube.com/m?continue=https%3A%2F%2Fwww.youtube.com%2F%40toconsent',
+      },
+    });
+    youtube.answer('/@sorry', { status: 302, headers: { location: 'https://www.google.com/sorry/index' } });
+    for (const link of ['@consentwall', '@ratelimited', '@toconsent', '@sorry'])
+      await expectRefused(await follow(user, link), link);
+    // Watch pages answering 429, 403 and a captcha.
+    for (const videoId of ['blocked0001', 'deniedPage1', 'captcha0001'])
+      await expectRefused(await follow(user, `https://youtu.be/${videoId}`), videoId);
+    expect(await t.db.select().from(channelFollows).where(eq(channelFollows.userId, user.id))).toEqual([]);
+  });
+});
+
+describe('YOUTUBE_PROXY_URL', () => {
+  it('reads channel pages, watch pages and feeds through the proxy', async () => {
+    // YouTube's name resolves only at the proxy: a request that went around it would fail.
+    const proxy = await startHttpProxy({ hosts: { 'youtube.invalid': '127.0.0.1' } });
+    const hiddenYouTube = youtube.baseURL.replace('127.0.0.1', 'youtube.invalid');
+    const proxied = await createTestApp({ YOUTUBE_BASE_URL: hiddenYouTube, YOUTUBE_PROXY_URL: proxy.url });
+    try {
+      const user = await proxied.createOnboardedUser();
+      const response = await user.client.post('/api/channels', { link: 'https://youtu.be/manualEn001' });
+      expect(response.status).toBe(201);
+      expect(await response.json()).toMatchObject({ channelId: FIXTURE_CHANNEL_ID, state: 'ok' });
+      expect(new Set(proxy.tunnels.map((tunnel) => tunnel.target))).toEqual(
+        new Set([new URL(hiddenYouTube).host]),
+      );
+      const { videos } = await user.client.json('/api/channels/videos?sort=date');
+      expect(videos.length).toBeGreaterThan(0);
+    } finally {
+      await proxied.close();
+      await proxy.close();
+    }
   });
 });
 
