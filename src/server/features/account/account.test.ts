@@ -113,6 +113,7 @@ async function userWithEverything() {
   await user.client.json(`/api/chats/${chatId}/messages/${answer.id}/follow-ups`, { method: 'POST' });
   const { link } = await user.client.json(`/api/chats/${chatId}/share-links`, { method: 'POST' }, 201);
   await addPlanStep(user, chatId, texts['plan step'], texts['plan note']);
+  await user.client.json('/api/plan/calendar', { method: 'POST' }, 201);
   // The question edited and its answer regenerated: versions of both are kept (decision 041).
   const asked = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-2);
   await readUiStream(
