@@ -38,6 +38,10 @@ export const RATE_LIMITS = {
   // A shared conversation is public: reading it is cheap, guessing tokens must not be.
   'shared-read': { windowSeconds: 60, perUser: 60, perIp: 60 },
   'shared-copy': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  // Each starts or changes something at the billing provider (a checkout, a card update, a portal, a cancellation).
+  billing: { windowSeconds: HOUR, perUser: 20, perIp: 60 },
+  // Beside the cap of live links per chat (MAX_LIVE_SHARE_LINKS): making and revoking links in a loop.
+  'share-link': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
@@ -92,6 +96,13 @@ export async function countRequest(
 /** The client's address as our HTTP layer set it (the socket's, or the trusted proxy's hop). */
 export const clientIpOf = (headers: Headers) => headers.get(CLIENT_IP_HEADER);
 
+/** Which limit each `rateLimit` middleware counts, so the app's route table tells which routes are limited. */
+const limitOfMiddleware = new WeakMap<object, RateLimitedAction>();
+
+/** The limit a route handler counts, when it is a `rateLimit` middleware. */
+export const rateLimitOf = (handler: unknown): RateLimitedAction | undefined =>
+  typeof handler === 'function' ? limitOfMiddleware.get(handler) : undefined;
+
 /**
  * One middleware a route adds to limit a costly write per signed-in user and per client address:
  * past either limit it answers 429 with Retry-After and says how long to wait. Off when
@@ -102,7 +113,7 @@ export function rateLimit(
   action: RateLimitedAction,
 ): MiddlewareHandler<AppEnv> {
   const rule: RateLimitRule = RATE_LIMITS[action];
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!deps.config.RATE_LIMIT_ENABLED) return next();
     const user = c.get('user');
     const ip = clientIpOf(c.req.raw.headers);
@@ -116,6 +127,8 @@ export function rateLimit(
     c.header('Retry-After', String(retryAfter));
     return c.json(errorBody(ERROR_CODES.rateLimited, tooManyRequestsMessage(retryAfter)), 429);
   };
+  limitOfMiddleware.set(middleware, action);
+  return middleware;
 }
 
 /** Failed password sign-ins to one account before it pauses, and the longest pause. */
