@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from './app';
 import { auditLog, chatMessages } from './db/schema';
 import { STAFF_READ_ACTION } from './features/audit/audit.service';
 import { settleReplies } from './testing/consult';
 import { ROUTE_CATALOGUE, type RouteCase } from './testing/route-catalogue';
+import { routeTable } from './testing/route-table';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { isUiStream, parseUiStream, type ReadStream, readFirstEvent } from './testing/ui-stream';
 import { ACTORS, type Actor, buildWorld, type SignedInActor, type World } from './testing/world';
@@ -31,13 +31,7 @@ afterAll(() => t.close());
 /** The owner acts last: its requests may change the resource the others were refused. */
 const ACTING_ORDER: Actor[] = [...ACTORS.filter((a) => a !== 'owner'), 'owner'];
 
-function appRoutes(): string[] {
-  const seen = new Set<string>();
-  for (const route of createApi(t.deps).routes) {
-    if (route.method !== 'ALL') seen.add(`${route.method} ${route.path}`);
-  }
-  return [...seen].sort();
-}
+const appRoutes = () => [...routeTable(t.deps).keys()].sort();
 
 async function send(key: string, routeCase: RouteCase, actor: Actor) {
   const method = key.split(' ')[0]!;

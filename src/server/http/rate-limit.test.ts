@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../shared/schemas/password';
 import { PRUNE_RATE_LIMIT_COUNTERS_JOB } from '../background-jobs';
 import { requestLimits, users } from '../db/schema';
-import { createManualChat } from '../testing/consult';
 import { uniqueEmail } from '../testing/fixtures';
+import { expectRateLimited, setCounter } from '../testing/rate-limits';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../testing/test-app';
-import { accountKey, RATE_LIMITS, type RateLimitedAction, SIGN_IN_FAILURES } from './rate-limit';
+import { accountKey, RATE_LIMITS, SIGN_IN_FAILURES } from './rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,31 +16,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Sets a counter as if `count` requests had come in this window (the window started `ago` seconds back). */
-async function fillCounter(action: string, subject: string, count: number, ago = 0) {
-  await t.db
-    .insert(requestLimits)
-    .values({ action, subject, count, windowStartedAt: sql`now() - make_interval(secs => ${ago})` })
-    .onConflictDoUpdate({
-      target: [requestLimits.action, requestLimits.subject],
-      set: { count, windowStartedAt: sql`now() - make_interval(secs => ${ago})` },
-    });
-}
+const fillCounter = (action: string, subject: string, count: number, ago = 0) =>
+  setCounter(t.db, { action, subject, count, ago });
 
 /** The user's session, sent from another client address. */
 function clientAt(ip: string, user: TestUser) {
   const client = t.client(ip);
   for (const [name, value] of user.client.cookies) client.cookies.set(name, value);
   return client;
-}
-
-async function expectRateLimited(response: Response, windowSeconds: number) {
-  expect(response.status).toBe(429);
-  const retryAfter = Number(response.headers.get('retry-after'));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  const body = await response.json();
-  expect(body.error.code).toBe('rate_limited');
-  expect(body.error.message).toMatch(/^Too many requests\. Please try again in \d+ (minutes?|seconds?)\.$/);
 }
 
 describe('costly writes are limited per user and per client address', () => {
@@ -74,52 +57,6 @@ describe('costly writes are limited per user and per client address', () => {
     const client = clientAt(ip, sam);
     await expectRateLimited(await client.post('/api/support/tickets', { message: 'Hi' }), 3600);
   });
-
-  const ticketId = async () =>
-    (
-      await maya.client.json<{ ticket: { id: string } }>(
-        '/api/support/tickets',
-        { method: 'POST', json: { message: 'x' } },
-        201,
-      )
-    ).ticket.id;
-  const routes: [RateLimitedAction, (user: TestUser) => Promise<Response>][] = [
-    [
-      'support-reply',
-      async (user) =>
-        user.client.post(`/api/support/tickets/${await ticketId()}/replies`, { message: 'More' }),
-    ],
-    ['affiliate', (user) => user.client.post('/api/affiliate', { message: 'I run a podcast' })],
-    [
-      'consultation',
-      (user) => user.client.post('/api/chats', { source: 'manual', transcript: '0:00\nHello there' }),
-    ],
-    [
-      'added-video',
-      async (user) =>
-        user.client.post(`/api/chats/${await createManualChat(user, '0:00\nFirst video')}/sources`, {
-          source: 'manual',
-          transcript: '0:00\nSecond video',
-        }),
-    ],
-    ['ask-library', (user) => user.client.post('/api/library/ask', { question: 'What about pricing?' })],
-    ['data-export', (user) => user.client.post('/api/data-export', {})],
-    // Refused before the link is looked at: nothing is read from the database or YouTube.
-    ['channel-follow', (user) => user.client.post('/api/channels', { link: '@vidvisorfixtures' })],
-    [
-      'plan-proposal',
-      (user) => user.client.post(`/api/chats/${randomUUID()}/messages/${randomUUID()}/plan-proposal`, {}),
-    ],
-  ];
-  for (const [action, send] of routes) {
-    it(`${action}: refused with 429 once the user's counter is full`, async () => {
-      const user = action === 'support-reply' ? maya : sam;
-      await fillCounter('support-ticket', `user:${maya.id}`, 0);
-      await fillCounter(action, `user:${user.id}`, RATE_LIMITS[action].perUser);
-      await expectRateLimited(await send(user), RATE_LIMITS[action].windowSeconds);
-      await fillCounter(action, `user:${user.id}`, 0);
-    });
-  }
 
   it('the waitlist, open to anyone, is limited per address', async () => {
     const client = t.client('198.51.100.3');

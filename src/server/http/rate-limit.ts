@@ -11,8 +11,8 @@ import { errorBody } from './errors';
 
 export interface RateLimitRule {
   windowSeconds: number;
-  /** Requests one signed-in user may make in a window. */
-  perUser: number;
+  /** Requests one signed-in user may make in a window; null for a route read without a session. */
+  perUser: number | null;
   /** Requests one client address may make in a window (several users may share one). */
   perIp: number;
 }
@@ -42,9 +42,13 @@ export const RATE_LIMITS = {
   'data-export': { windowSeconds: HOUR, perUser: 3, perIp: 10 },
   'calendar-address': { windowSeconds: HOUR, perUser: 10, perIp: 30 },
   // Calendar apps poll a feed every 15 minutes to a few hours; an office may share one address.
-  'calendar-feed': { windowSeconds: HOUR, perUser: 600, perIp: 600 },
+  'calendar-feed': { windowSeconds: HOUR, perUser: null, perIp: 600 },
   // A channel new to the site costs a watch page, a channel page and a feed read.
   'channel-follow': { windowSeconds: HOUR, perUser: 60, perIp: 180 },
+  // Each starts or changes something at the billing provider (a checkout, a card update, a portal, a cancellation).
+  billing: { windowSeconds: HOUR, perUser: 20, perIp: 60 },
+  // Beside the cap of live links per chat (MAX_LIVE_SHARE_LINKS): making and revoking links in a loop.
+  'share-link': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
@@ -99,6 +103,13 @@ export async function countRequest(
 /** The client's address as our HTTP layer set it (the socket's, or the trusted proxy's hop). */
 export const clientIpOf = (headers: Headers) => headers.get(CLIENT_IP_HEADER);
 
+/** Which limit each `rateLimit` middleware counts, so the app's route table tells which routes are limited. */
+const limitOfMiddleware = new WeakMap<object, RateLimitedAction>();
+
+/** The limit a route handler counts, when it is a `rateLimit` middleware. */
+export const rateLimitOf = (handler: unknown): RateLimitedAction | undefined =>
+  typeof handler === 'function' ? limitOfMiddleware.get(handler) : undefined;
+
 /**
  * One middleware a route adds to limit a costly write per signed-in user and per client address:
  * past either limit it answers 429 with Retry-After and says how long to wait. Off when
@@ -109,12 +120,14 @@ export function rateLimit(
   action: RateLimitedAction,
 ): MiddlewareHandler<AppEnv> {
   const rule: RateLimitRule = RATE_LIMITS[action];
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!deps.config.RATE_LIMIT_ENABLED) return next();
     const user = c.get('user');
     const ip = clientIpOf(c.req.raw.headers);
     const subjects: Counted[] = [
-      ...(user ? [{ subject: `user:${user.id}`, userId: user.id, limit: rule.perUser }] : []),
+      ...(user && rule.perUser !== null
+        ? [{ subject: `user:${user.id}`, userId: user.id, limit: rule.perUser }]
+        : []),
       ...(ip ? [{ subject: `ip:${ip}`, limit: rule.perIp }] : []),
     ];
     if (subjects.length === 0) return next();
@@ -123,6 +136,8 @@ export function rateLimit(
     c.header('Retry-After', String(retryAfter));
     return c.json(errorBody(ERROR_CODES.rateLimited, tooManyRequestsMessage(retryAfter)), 429);
   };
+  limitOfMiddleware.set(middleware, action);
+  return middleware;
 }
 
 /** Failed password sign-ins to one account before it pauses, and the longest pause. */

@@ -351,13 +351,14 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     request: (w) => ({ path: `/api/chats/${owner(w).chatId}/share-links` }),
     expected: ownerOnly(200),
   },
+  // A fresh chat each time: a chat holds at most MAX_LIVE_SHARE_LINKS live links.
   'POST /chats/:chatId/share-links': {
-    request: (w) => ({ path: `/api/chats/${owner(w).chatId}/share-links` }),
+    request: async (w) => ({ path: `/api/chats/${await w.freshChat(owner(w))}/share-links` }),
     expected: ownerOnly(201),
   },
   'DELETE /chats/:chatId/share-links/:linkId': {
     request: async (w) => {
-      const path = `/api/chats/${owner(w).chatId}/share-links`;
+      const path = `/api/chats/${await w.freshChat(owner(w))}/share-links`;
       const { link } = await owner(w).client.json(path, { method: 'POST' }, 201);
       return { path: `${path}/${link.id}` };
     },

@@ -17,3 +17,25 @@ export const SHARE_WARNING =
 
 /** Where a shared conversation is read, without signing in. */
 export const sharedPagePath = (token: string) => `/shared/${encodeURIComponent(token)}`;
+
+/** What the owner chooses as they share (decision 059). */
+export const createShareLinkInput = z.object({
+  /** Whether "Save a copy" carries the pasted transcripts too; off unless the owner ticks it. */
+  copiesKeepTranscript: z.boolean('Must be true or false').default(false),
+});
+export type CreateShareLinkInput = z.input<typeof createShareLinkInput>;
+
+export const COPIES_KEEP_TRANSCRIPT_LABEL = 'Let saved copies keep the transcript';
+export const COPIES_KEEP_TRANSCRIPT_HINT =
+  'Off: a saved copy carries the messages and the videos’ links, not a transcript you pasted.';
+
+/** Live links one consultation may have at once; past it, one must be revoked first. */
+export const MAX_LIVE_SHARE_LINKS = 20;
+export const TOO_MANY_SHARE_LINKS_MESSAGE = `This consultation already has ${MAX_LIVE_SHARE_LINKS} live links. Revoke one to make another.`;
+
+/**
+ * What a saved copy holds in place of a transcript the owner did not let copies keep: its passages,
+ * the transcript panel and the model all read this, so follow-ups answer from the shared messages only.
+ */
+export const TRANSCRIPT_NOT_SHARED_NOTE =
+  'The owner shared this conversation without its transcript. Answers in this copy draw on the shared messages, not on the video.';

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { chatMessages, chats } from './chats';
 
@@ -50,6 +50,8 @@ export const shareLinks = pgTable(
     messageIds: jsonb('message_ids').$type<string[]>().notNull(),
     /** The ids of the chat's live sources (chat_sources) when it was shared: videos added later are not. */
     sourceIds: jsonb('source_ids').$type<string[]>().notNull(),
+    /** Whether a saved copy carries the pasted transcripts (decision 059); off by default. */
+    copiesKeepTranscript: boolean('copies_keep_transcript').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

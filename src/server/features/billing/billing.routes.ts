@@ -12,6 +12,7 @@ import type { LocalBillingProvider } from '../../adapters/billing/local';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { notFound } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireProfileComplete } from '../account/gate.service';
 import { onBillingChange } from './billing.live';
@@ -48,8 +49,13 @@ export function billingRoutes(deps: AppDeps) {
       .post('/billing/free-plan', requireUser, profileComplete, validate('json', freePlanInput), async (c) =>
         c.json(await chooseFreePlan(deps, currentUser(c), c.req.valid('json').planId), 200),
       )
-      .post('/billing/checkout', requireUser, profileComplete, validate('json', checkoutInput), async (c) =>
-        c.json(await choosePaidPlan(deps, currentUser(c), c.req.valid('json').planId), 200),
+      .post(
+        '/billing/checkout',
+        requireUser,
+        profileComplete,
+        validate('json', checkoutInput),
+        rateLimit(deps, 'billing'),
+        async (c) => c.json(await choosePaidPlan(deps, currentUser(c), c.req.valid('json').planId), 200),
       )
       .post('/billing/checkout/verify', requireUser, validate('json', checkoutSessionInput), async (c) =>
         c.json(await verifyCheckoutSession(deps, currentUser(c), c.req.valid('json').sessionId), 200),
@@ -61,6 +67,7 @@ export function billingRoutes(deps: AppDeps) {
         '/billing/subscription/cancel',
         requireUser,
         validate('json', subscriptionActionInput),
+        rateLimit(deps, 'billing'),
         async (c) =>
           c.json(await cancelSubscription(deps, currentUser(c), c.req.valid('json').subscriptionId), 200),
       )
@@ -68,16 +75,17 @@ export function billingRoutes(deps: AppDeps) {
         '/billing/subscription/resume',
         requireUser,
         validate('json', subscriptionActionInput),
+        rateLimit(deps, 'billing'),
         async (c) =>
           c.json(await resumeSubscription(deps, currentUser(c), c.req.valid('json').subscriptionId), 200),
       )
       .get('/billing/payment-method', requireUser, async (c) =>
         c.json(await getPaymentMethod(deps, currentUser(c)), 200),
       )
-      .post('/billing/payment-method/update', requireUser, async (c) =>
+      .post('/billing/payment-method/update', requireUser, rateLimit(deps, 'billing'), async (c) =>
         c.json(await startPaymentUpdate(deps, currentUser(c)), 200),
       )
-      .post('/billing/portal', requireUser, async (c) =>
+      .post('/billing/portal', requireUser, rateLimit(deps, 'billing'), async (c) =>
         c.json(await createPortalLink(deps, currentUser(c)), 200),
       )
       .get('/billing/test-checkout/:sessionId', requireUser, validate('param', sessionParam), async (c) =>

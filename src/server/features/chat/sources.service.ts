@@ -109,18 +109,20 @@ export async function insertSource(
   return { id: source!.id };
 }
 
-/**
- * Gives a new chat of `to.userId` the sources `sourceIds` of another chat under the same numbers (so the
- * copied answers' citations still open the same videos), each video copied into that user's library; a
- * removed source stays removed.
- */
-export async function copySources(
-  tx: Executor,
+/** A source of a chat as a copy of it starts from: its number, whether it was removed, and its video. */
+export interface SourceToCopy {
+  number: number;
+  removed: boolean;
+  video: SourceVideo;
+}
+
+/** Sources `sourceIds` of a chat, in number order, with their videos as stored. */
+export async function sourcesToCopy(
+  db: Executor,
   from: { chatId: string; sourceIds: readonly string[] },
-  to: { chatId: string; userId: string },
-) {
-  if (from.sourceIds.length === 0) return;
-  const sources = await tx
+): Promise<SourceToCopy[]> {
+  if (from.sourceIds.length === 0) return [];
+  const sources = await db
     .select({
       number: chatSources.number,
       removedAt: chatSources.removedAt,
@@ -135,9 +137,25 @@ export async function copySources(
     .innerJoin(libraryVideos, eq(libraryVideos.id, chatSources.libraryVideoId))
     .where(and(eq(chatSources.chatId, from.chatId), inArray(chatSources.id, [...from.sourceIds])))
     .orderBy(asc(chatSources.number));
-  for (const { number, removedAt, language, ...video } of sources) {
-    const source = await insertSource(tx, to, number, { ...video, language: knownLanguage(language) });
-    if (removedAt) await markSourceRemoved(tx, to.chatId, source.id);
+  return sources.map(({ number, removedAt, language, title, ...video }) => ({
+    number,
+    removed: removedAt !== null,
+    video: { ...video, title: videoTitle(title, video.transcript), language: knownLanguage(language) },
+  }));
+}
+
+/**
+ * Gives a new chat of `to.userId` these sources under the same numbers (so copied answers' citations
+ * still open the same videos), each video stored in that user's library; a removed source stays removed.
+ */
+export async function insertCopiedSources(
+  tx: Executor,
+  to: { chatId: string; userId: string },
+  sources: readonly SourceToCopy[],
+) {
+  for (const { number, removed, video } of sources) {
+    const source = await insertSource(tx, to, number, video);
+    if (removed) await markSourceRemoved(tx, to.chatId, source.id);
   }
 }
 

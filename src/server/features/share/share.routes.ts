@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { chatIdParam } from '../../../shared/schemas/consult';
-import { shareLinkParam, shareTokenParam } from '../../../shared/schemas/share';
+import { createShareLinkInput, shareLinkParam, shareTokenParam } from '../../../shared/schemas/share';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { rateLimit } from '../../http/rate-limit';
@@ -22,9 +22,22 @@ export function shareRoutes(deps: AppDeps) {
     .get('/chats/:chatId/share-links', requireUser, validate('param', chatIdParam), async (c) => {
       return c.json({ links: await listShareLinks(db, currentUser(c), c.req.valid('param').chatId) }, 200);
     })
-    .post('/chats/:chatId/share-links', requireUser, validate('param', chatIdParam), async (c) => {
-      return c.json({ link: await createShareLink(db, currentUser(c), c.req.valid('param').chatId) }, 201);
-    })
+    .post(
+      '/chats/:chatId/share-links',
+      requireUser,
+      rateLimit(deps, 'share-link'),
+      validate('param', chatIdParam),
+      validate('json', createShareLinkInput),
+      async (c) => {
+        const link = await createShareLink(
+          db,
+          currentUser(c),
+          c.req.valid('param').chatId,
+          c.req.valid('json'),
+        );
+        return c.json({ link }, 201);
+      },
+    )
     .delete(
       '/chats/:chatId/share-links/:linkId',
       requireUser,
@@ -44,7 +57,7 @@ export function shareRoutes(deps: AppDeps) {
       rateLimit(deps, 'shared-copy'),
       validate('param', shareTokenParam),
       async (c) => {
-        const chatId = await saveSharedCopy(db, currentUser(c), c.req.valid('param').token);
+        const chatId = await saveSharedCopy(deps, currentUser(c), c.req.valid('param').token);
         return c.json({ id: chatId }, 201);
       },
     );

@@ -1,15 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { sharedPagePath } from '../../../shared/schemas/share';
-import { titleFromTranscript } from '../../../shared/transcript';
-import type { SessionUser } from '../../context';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { knownLanguage } from '../../../shared/languages';
+import {
+  type CreateShareLinkInput,
+  MAX_LIVE_SHARE_LINKS,
+  sharedPagePath,
+  TOO_MANY_SHARE_LINKS_MESSAGE,
+  TRANSCRIPT_NOT_SHARED_NOTE,
+} from '../../../shared/schemas/share';
+import { segmentsToPlainText, titleFromTranscript } from '../../../shared/transcript';
+import type { AppDeps, SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { chatMessages, chats, shareLinks } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { chainedMessages, findLiveChat, showBranch } from '../chat/chat.queries';
 import { messagesOnScreen } from '../chat/chat.service';
-import { chatSourcesView, copySources, liveSourceIds } from '../chat/sources.service';
+import { lockChat } from '../chat/sources.queries';
+import {
+  chatSourcesView,
+  insertCopiedSources,
+  liveSourceIds,
+  type SourceToCopy,
+  type SourceVideo,
+  sourcesToCopy,
+} from '../chat/sources.service';
 import { assertWithinLimit } from '../usage/usage.service';
 
 /** 32 random bytes: a token nobody can guess or enumerate. */
@@ -22,6 +37,7 @@ function serializeLink(link: ShareLinkRow) {
     id: link.id,
     path: sharedPagePath(link.token),
     messageCount: link.messageIds.length,
+    copiesKeepTranscript: link.copiesKeepTranscript,
     createdAt: link.createdAt.toISOString(),
   };
 }
@@ -32,27 +48,42 @@ async function ownLiveChat(db: Executor, user: SessionUser, chatId: string) {
   return chat;
 }
 
+const tooManyLinks = () => new AppError(409, 'too_many_share_links', TOO_MANY_SHARE_LINKS_MESSAGE);
+
 /**
  * A new read-only link to the messages on screen now and the chat's videos now; later messages and
- * videos are not shared.
+ * videos are not shared. A chat has at most MAX_LIVE_SHARE_LINKS live links, counted under its lock so
+ * parallel requests cannot pass the cap together.
  */
-export async function createShareLink(db: Database, user: SessionUser, chatId: string) {
+export async function createShareLink(
+  db: Database,
+  user: SessionUser,
+  chatId: string,
+  options: Required<CreateShareLinkInput>,
+) {
   const chat = await ownLiveChat(db, user, chatId);
   const [messages, sourceIds] = await Promise.all([
     messagesOnScreen(db, chat.id),
     liveSourceIds(db, chat.id),
   ]);
-  const [link] = await db
-    .insert(shareLinks)
-    .values({
-      token: newToken(),
-      chatId: chat.id,
-      userId: user.id,
-      messageIds: messages.map((m) => m.id),
-      sourceIds,
-    })
-    .returning();
-  return serializeLink(link!);
+  const link = await db.transaction(async (tx) => {
+    await lockChat(tx, chat.id);
+    const [live] = await tx.select({ links: count() }).from(shareLinks).where(eq(shareLinks.chatId, chat.id));
+    if (live!.links >= MAX_LIVE_SHARE_LINKS) throw tooManyLinks();
+    const [inserted] = await tx
+      .insert(shareLinks)
+      .values({
+        token: newToken(),
+        chatId: chat.id,
+        userId: user.id,
+        messageIds: messages.map((m) => m.id),
+        sourceIds,
+        copiesKeepTranscript: options.copiesKeepTranscript,
+      })
+      .returning();
+    return inserted!;
+  });
+  return serializeLink(link);
 }
 
 /** The chat's links, newest first. */
@@ -96,6 +127,7 @@ const liveLinkQuery = preparedFor((db) =>
       chatId: shareLinks.chatId,
       messageIds: shareLinks.messageIds,
       sourceIds: shareLinks.sourceIds,
+      copiesKeepTranscript: shareLinks.copiesKeepTranscript,
       createdAt: shareLinks.createdAt,
     })
     .from(shareLinks)
@@ -161,19 +193,59 @@ export async function sharedConversation(db: Executor, token: string) {
   };
 }
 
+/** A video as a copy holds it when its transcript was not shared: its title and link, and the note. */
+const withoutTranscript = (video: SourceVideo): SourceVideo => ({
+  ...video,
+  transcript: TRANSCRIPT_NOT_SHARED_NOTE,
+  segments: null,
+  language: null,
+});
+
 /**
- * Saves a shared conversation to the signed-in visitor's library as a new consultation of theirs: its
- * shared videos (copied into their library under the same numbers) and the shared messages. No tokens are
- * spent; like any new consultation, it is refused over the plan's limit.
+ * A shared source as a copy may hold it when the owner did not let copies keep transcripts (decision
+ * 059): a YouTube video by reference, its transcript read from our cache or YouTube as for any link; a
+ * pasted transcript, or a video YouTube gives none for, replaced by the note.
  */
-export async function saveSharedCopy(db: Database, user: SessionUser, token: string): Promise<string> {
+async function byReference(deps: AppDeps, source: SourceToCopy): Promise<SourceToCopy> {
+  const { videoId } = source.video;
+  const outcome = videoId ? await deps.transcripts.fetchTranscript(videoId) : undefined;
+  if (!outcome?.ok) return { ...source, video: withoutTranscript(source.video) };
+  const { segments, language } = outcome.transcript;
+  return {
+    ...source,
+    video: {
+      ...source.video,
+      transcript: segmentsToPlainText(segments),
+      segments,
+      language: knownLanguage(language),
+    },
+  };
+}
+
+/**
+ * Saves a shared conversation to the signed-in visitor's library as a new consultation of theirs: what
+ * the shared page shows (its title, shared videos under the same numbers, and the shared messages) and,
+ * only when the owner allowed it, the transcripts they pasted. No tokens are spent; like any new
+ * consultation, it is refused over the plan's limit.
+ */
+export async function saveSharedCopy(deps: AppDeps, user: SessionUser, token: string): Promise<string> {
+  const { db } = deps;
   await assertWithinLimit(db, user);
   const link = await findLiveLink(db, token);
-  const [original, messages] = await Promise.all([
+  const [original, messages, shared] = await Promise.all([
     findLiveChat(db, link.chatId),
     snapshotMessages(db, link.chatId, link.messageIds),
+    sourcesToCopy(db, { chatId: link.chatId, sourceIds: link.sourceIds }),
   ]);
   if (!original) throw notFound('This link does not exist or was revoked');
+  const sources = link.copiesKeepTranscript
+    ? shared
+    : await Promise.all(shared.map((source) => byReference(deps, source)));
+  // The chat's own video is its source 1 when that was shared; otherwise the copy reads the note.
+  const first = sources.find((source) => source.number === 1)?.video;
+  const ownVideo = link.copiesKeepTranscript
+    ? { transcript: original.transcript, segments: original.transcriptSegments }
+    : { transcript: first?.transcript ?? TRANSCRIPT_NOT_SHARED_NOTE, segments: first?.segments ?? null };
   return db.transaction(async (tx) => {
     const [chat] = await tx
       .insert(chats)
@@ -181,18 +253,15 @@ export async function saveSharedCopy(db: Database, user: SessionUser, token: str
         userId: user.id,
         youtubeUrl: original.youtubeUrl,
         videoId: original.videoId,
-        transcript: original.transcript,
-        transcriptSegments: original.transcriptSegments,
-        title: original.title,
+        transcript: ownVideo.transcript,
+        transcriptSegments: ownVideo.segments,
+        // As the shared page titled it.
+        title: original.title ?? titleFromTranscript(original.transcript),
         // With messages it needs no automatic first answer.
         firstReplyClaimedAt: messages.length > 0 ? new Date() : null,
       })
       .returning({ id: chats.id });
-    await copySources(
-      tx,
-      { chatId: original.id, sourceIds: link.sourceIds },
-      { chatId: chat!.id, userId: user.id },
-    );
+    await insertCopiedSources(tx, { chatId: chat!.id, userId: user.id }, sources);
     if (messages.length > 0) {
       // One branch, as the visitor read it (decision 041).
       const { rows, lastId } = chainedMessages(

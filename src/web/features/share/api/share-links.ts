@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { CreateShareLinkInput } from '../../../../shared/schemas/share';
 import { api, unwrap } from '../../../lib/api-client';
 
 const links = api.chats[':chatId']['share-links'];
@@ -17,8 +18,8 @@ export function useShareLinks(chatId: string, enabled: boolean) {
   return useQuery({ ...getShareLinksQueryOptions(chatId), enabled });
 }
 
-export async function createShareLink(chatId: string): Promise<ShareLink> {
-  return (await unwrap(await links.$post({ param: { chatId } }))).link;
+export async function createShareLink(chatId: string, input: CreateShareLinkInput): Promise<ShareLink> {
+  return (await unwrap(await links.$post({ param: { chatId }, json: input }))).link;
 }
 
 export async function revokeShareLink(chatId: string, linkId: string) {
@@ -28,7 +29,7 @@ export async function revokeShareLink(chatId: string, linkId: string) {
 export function useCreateShareLink(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => createShareLink(chatId),
+    mutationFn: (input: CreateShareLinkInput) => createShareLink(chatId, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getShareLinksQueryOptions(chatId).queryKey }),
   });
 }

@@ -1,8 +1,14 @@
 import { Check, Copy, Link2, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../../shared/dates';
-import { SHARE_WARNING } from '../../../../shared/schemas/share';
+import {
+  COPIES_KEEP_TRANSCRIPT_HINT,
+  COPIES_KEEP_TRANSCRIPT_LABEL,
+  MAX_LIVE_SHARE_LINKS,
+  SHARE_WARNING,
+  TOO_MANY_SHARE_LINKS_MESSAGE,
+} from '../../../../shared/schemas/share';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -15,6 +21,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
 import { type ShareLink, useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 
 /**
@@ -25,6 +32,10 @@ export function ShareDialog({ chatId }: { chatId: string }) {
   const [open, setOpen] = useState(false);
   const links = useShareLinks(chatId, open);
   const create = useCreateShareLink(chatId);
+  const [copiesKeepTranscript, setCopiesKeepTranscript] = useState(false);
+  const atCap = (links.data?.length ?? 0) >= MAX_LIVE_SHARE_LINKS;
+  // The server's reason when it refuses a new link (the cap, or too many links made lately).
+  const refusal = isApiError(create.error) && create.error.status < 500 ? create.error.message : null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -51,19 +62,55 @@ export function ShareDialog({ chatId }: { chatId: string }) {
             ))}
           </ul>
         )}
+        <CopiesKeepTranscript checked={copiesKeepTranscript} onChange={setCopiesKeepTranscript} />
+        {atCap || refusal ? (
+          <Alert tone="danger">{atCap ? TOO_MANY_SHARE_LINKS_MESSAGE : refusal}</Alert>
+        ) : null}
         <Button
           className="justify-self-start"
-          disabled={create.isPending}
+          disabled={create.isPending || atCap}
           onClick={() =>
-            create.mutate(undefined, {
-              onError: () => toast.error('Could not create the link. Please try again.'),
-            })
+            create.mutate(
+              { copiesKeepTranscript },
+              {
+                onError: (error) => {
+                  if (!isApiError(error) || error.status >= 500) {
+                    toast.error('Could not create the link. Please try again.');
+                  }
+                },
+              },
+            )
           }
         >
           <Link2 /> {links.data?.length ? 'Create a new link' : 'Create link'}
         </Button>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The owner's choice, for the next link, of whether saved copies carry the pasted transcripts (off by default). */
+function CopiesKeepTranscript({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 accent-primary"
+        checked={checked}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {COPIES_KEEP_TRANSCRIPT_LABEL}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {COPIES_KEEP_TRANSCRIPT_HINT}
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -87,6 +134,7 @@ function ShareLinkRow({ chatId, link }: { chatId: string; link: ShareLink }) {
         <span className="text-xs text-muted-foreground">
           {link.messageCount} {link.messageCount === 1 ? 'message' : 'messages'} · created{' '}
           {formatDateTime(link.createdAt)}
+          {link.copiesKeepTranscript ? ' · copies keep the transcript' : ''}
         </span>
         <div className="flex gap-2">
           <Button size="sm" variant="outline" onClick={() => void copy()}>

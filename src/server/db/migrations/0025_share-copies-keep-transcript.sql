@@ -1,0 +1,1 @@
+ALTER TABLE "share_links" ADD COLUMN "copies_keep_transcript" boolean DEFAULT false NOT NULL;
