@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       );
     };
     try {
-      const response = await deps.auth.handler(c.req.raw);
+      const response = withStandardRetryAfter(await deps.auth.handler(c.req.raw));
       const failed = response.status >= 500 || response.status === 422;
       return failed && (await databaseDown()) ? unavailable() : response;
     } catch (error) {
@@ -165,6 +165,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   if (options.webRoot) app.route('/', webAppRoutes(options.webRoot));
   return app;
+}
+
+/** Better Auth's 429 names its wait in X-Retry-After only; clients and proxies read Retry-After. */
+function withStandardRetryAfter(response: Response): Response {
+  const wait = response.headers.get('x-retry-after');
+  if (response.status !== 429 || wait === null || response.headers.has('retry-after')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', wait);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function originsOf(url: string | undefined): string[] {

@@ -6,6 +6,8 @@ export class AuthError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** The server paused password sign-in for this account here and offers an e-mailed code instead. */
+    readonly offerOneTimeCode = false,
   ) {
     super(message);
     this.name = 'AuthError';
@@ -18,7 +20,7 @@ type Result = {
     code?: string;
     statusText?: string;
     /** Our own API's shape, for what the app refuses before Better Auth (a common password, a pause). */
-    error?: { message?: string; code?: string; field?: string };
+    error?: { message?: string; code?: string; field?: string; offerOneTimeCode?: boolean };
   } | null;
 };
 
@@ -29,7 +31,7 @@ function orThrow(result: Result, fallback: string) {
   // Our refusals name their field first ('password: …'): the form shows the sentence alone.
   const oursMessage = ours?.field ? ours.message?.replace(`${ours.field}: `, '') : ours?.message;
   const message = oursMessage || failure.message || failure.statusText;
-  throw new AuthError(message || fallback, failure.error?.code ?? failure.code);
+  throw new AuthError(message || fallback, ours?.code ?? failure.code, ours?.offerOneTimeCode === true);
 }
 
 const absolute = (path: string) => new URL(path, window.location.origin).toString();
