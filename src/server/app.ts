@@ -4,9 +4,9 @@ import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
-import { refuseCommonPasswords } from './auth/common-passwords';
 import { sessionMiddleware } from './auth/middleware';
 import { PasswordHashingBusyError } from './auth/password-hashing';
+import { refuseWeakPasswords } from './auth/password-strength';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     '/api/auth/*',
     validateRawJson(textFieldsWithoutNul),
     validateRawJson(authRequestFields),
-    refuseCommonPasswords(),
+    refuseWeakPasswords(deps),
   );
   app.post('/api/auth/sign-in/email', signInSlowdown(deps));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
