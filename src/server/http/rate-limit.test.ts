@@ -140,7 +140,7 @@ describe('costly writes are limited per user and per client address', () => {
     await user.client.post('/api/support/tickets', { message: 'Counted' });
     const mine = () => t.db.select().from(requestLimits).where(eq(requestLimits.userId, user.id));
     expect(await mine()).toMatchObject([{ action: 'support-ticket', subject: `user:${user.id}`, count: 1 }]);
-    expect((await user.client.delete('/api/account')).status).toBe(200);
+    expect((await user.client.delete('/api/account', { password: user.password })).status).toBe(200);
     expect(await mine()).toEqual([]);
   });
 

@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   // A shared conversation is public: reading it is cheap, guessing tokens must not be.
   'shared-read': { windowSeconds: 60, perUser: 60, perIp: 60 },
   'shared-copy': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  // Each attempt checks a password: a stolen session must not guess it here.
+  'delete-account': { windowSeconds: HOUR, perUser: 5, perIp: 20 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
