@@ -4,9 +4,9 @@ import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
 import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
-import { refuseCommonPasswords } from './auth/common-passwords';
 import { sessionMiddleware } from './auth/middleware';
 import { PasswordHashingBusyError } from './auth/password-hashing';
+import { refuseWeakPasswords } from './auth/password-strength';
 import type { AppDeps, AppEnv } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     '/api/auth/*',
     validateRawJson(textFieldsWithoutNul),
     validateRawJson(authRequestFields),
-    refuseCommonPasswords(),
+    refuseWeakPasswords(deps),
   );
   app.post('/api/auth/sign-in/email', signInSlowdown(deps));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       );
     };
     try {
-      const response = await deps.auth.handler(c.req.raw);
+      const response = withStandardRetryAfter(await deps.auth.handler(c.req.raw));
       const failed = response.status >= 500 || response.status === 422;
       return failed && (await databaseDown()) ? unavailable() : response;
     } catch (error) {
@@ -173,6 +173,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   if (options.webRoot) app.route('/', webAppRoutes(options.webRoot));
   return app;
+}
+
+/** Better Auth's 429 names its wait in X-Retry-After only; clients and proxies read Retry-After. */
+function withStandardRetryAfter(response: Response): Response {
+  const wait = response.headers.get('x-retry-after');
+  if (response.status !== 429 || wait === null || response.headers.has('retry-after')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', wait);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function originsOf(url: string | undefined): string[] {

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   usageLimitExceeded: 'usage_limit_exceeded',
   /** The process is full: ask again after Retry-After seconds. */
   busy: 'busy',
+  /** A password-less account must sign in again (a one-time code) before this action. */
+  freshSignInRequired: 'fresh_sign_in_required',
 } as const;
 
 /** A full process refusing a new reply (503 with Retry-After). */

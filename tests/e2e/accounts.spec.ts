@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_MESSAGES } from '../../src/shared/schemas/account';
 import {
   expect,
   signInWithPassword,
@@ -6,6 +7,7 @@ import {
   test,
   uniqueEmail,
 } from './fixtures';
+import { signUpOnboarded } from './support/onboarding';
 
 const PASSWORD = 'sourdough-42';
 
@@ -153,5 +155,42 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test.describe('deleting the account', () => {
+    // The refused passwords (deleting, then signing in once deleted) are logged as failed resources.
+    test.use({ allowConsoleErrors: [/\/api\/(account|auth\/sign-in\/email)$/] });
+
+    test('asks for the password: a wrong one is refused with a message and nothing is deleted; the right one deletes and signs out', async ({
+      page,
+      server,
+    }) => {
+      const { email, password } = await signUpOnboarded(page, server);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+      await dialog.getByRole('button', { name: 'Delete Account' }).click();
+      await expect(dialog.getByText(ACCOUNT_DELETION_MESSAGES.passwordRequired)).toBeVisible();
+
+      await dialog.getByLabel('Password').fill('not-my-password-at-all');
+      await dialog.getByRole('button', { name: 'Delete Account' }).click();
+      await expect(dialog.getByText(ACCOUNT_DELETION_MESSAGES.wrongPassword)).toBeVisible();
+      await expect(dialog.getByLabel('Password')).toBeFocused();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await dialog.getByLabel('Password').fill(password);
+      await dialog.getByRole('button', { name: 'Delete Account' }).click();
+      const deleted = page.getByRole('dialog', { name: 'Account Deleted' });
+      await expect(deleted).toBeVisible();
+      await deleted.getByRole('button', { name: 'Close' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Try free' })).toBeVisible();
+      await signInWithPassword(page, email, password);
+      await expect(page.getByRole('alert')).toContainText(/invalid email or password/i);
+    });
   });
 });

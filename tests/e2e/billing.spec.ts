@@ -131,13 +131,12 @@ test.describe('plans and billing (local provider)', () => {
     await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
     await expect(page.getByText('Expires 12/2034')).toBeVisible();
 
-    // Delete the account: confirm, Account Deleted, closed → signed out at /.
+    // Delete the account: confirm with the password, Account Deleted, closed → signed out at /.
     await page.getByRole('tab', { name: 'Subscription' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete Account' })
-      .getByRole('button', { name: 'Delete Account' })
-      .click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Account' });
+    await confirm.getByLabel('Password').fill(E2E_PASSWORD);
+    await confirm.getByRole('button', { name: 'Delete Account' }).click();
     const deleted = page.getByRole('dialog', { name: 'Account Deleted' });
     await expect(deleted).toBeVisible();
     await deleted.getByRole('button', { name: 'Close' }).click();

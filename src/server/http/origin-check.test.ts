@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../testing/fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { MISSING_ORIGIN_MESSAGE } from './origin-check';
 
 /** An app on these settings, for the tests of the describe block that calls this. */
 function appOn(env: Record<string, string>) {
@@ -95,5 +96,54 @@ describe('the log of refused origins', () => {
     expect((await response.json()).error.message).toContain(`${long.slice(0, 200)} is not`);
     expect(refusalsOf(long.slice(0, 200))).toBe(1);
     expect(lines.join('')).not.toContain(long.slice(0, 201));
+  });
+});
+
+describe('a state-changing request that names no origin', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  /** As a script or another machine sends it: no Origin, perhaps a Sec-Fetch-Site. */
+  const send = (method: string, path: string, headers: Record<string, string> = {}) =>
+    t.app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: method === 'GET' ? undefined : JSON.stringify({ email: uniqueEmail('no-origin') }),
+    });
+
+  it('is refused on our routes unless Sec-Fetch-Site says same-origin', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/waitlist'],
+      ['PUT', '/api/profile'],
+      ['PATCH', '/api/chats/00000000-0000-4000-8000-000000000000'],
+      ['DELETE', '/api/account'],
+    ] as const) {
+      const refused = await send(method, path);
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(await refused.json()).toEqual({ error: { code: 'forbidden', message: MISSING_ORIGIN_MESSAGE } });
+      expect((await send(method, path, { 'sec-fetch-site': 'none' })).status).toBe(403);
+    }
+    expect((await send('POST', '/api/waitlist', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await send('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('still reaches the routes other machines call: the signed webhook, one-click unsubscribes, Better Auth', async () => {
+    const webhook = await send('POST', '/api/billing/webhook');
+    expect(webhook.status).not.toBe(403);
+    const token = 'x'.repeat(32);
+    for (const path of [
+      `/api/suggestions/unsubscribe?token=${token}`,
+      `/api/plan/check-in/unsubscribe?token=${token}`,
+    ]) {
+      expect((await send('POST', path)).status, path).not.toBe(403);
+    }
+    const signIn = await t.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('script'), password: TEST_PASSWORD }),
+    });
+    expect(signIn.status).toBe(401);
   });
 });

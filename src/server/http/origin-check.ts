@@ -13,10 +13,26 @@ const LOGGED_ORIGINS_MAX = 100;
 const ORIGIN_SHOWN_MAX = 200;
 
 /**
+ * The state-changing routes that other machines call without an Origin, each authenticated otherwise:
+ * Better Auth's (it checks the origin of any request that carries cookies), the billing provider's signed
+ * webhook, and the mail providers' one-click unsubscribes (RFC 8058), which carry their own token.
+ */
+const WITHOUT_ORIGIN = [
+  /^\/api\/auth\//,
+  /^\/api\/billing\/webhook$/,
+  /^\/api\/plan\/check-in\/unsubscribe$/,
+  /^\/api\/suggestions\/unsubscribe$/,
+];
+
+export const MISSING_ORIGIN_MESSAGE =
+  'Request refused: it names no origin. Use the app in a browser, which sends one.';
+
+/**
  * CSRF defence for every state-changing API call: a browser's cross-site request carries an Origin
- * (or Sec-Fetch-Site: cross-site) that is not ours, and is refused. Server-to-server callers
- * (webhooks, scripts) send neither and pass; they authenticate otherwise. The app opened at an address
- * BASE_URL does not name looks like another site: the refusal says so, and the log says it once.
+ * (or Sec-Fetch-Site: cross-site) that is not ours, and is refused. A request naming no origin is
+ * refused too unless Sec-Fetch-Site says same-origin (decision 058), but for the few routes other
+ * machines call, which authenticate otherwise. The app opened at an address BASE_URL does not name looks
+ * like another site: the refusal says so, and the log says it once.
  */
 export function originCheck(config: Config, logger: Logger): MiddlewareHandler {
   const trusted = new Set(trustedOrigins(config));
@@ -40,7 +56,12 @@ export function originCheck(config: Config, logger: Logger): MiddlewareHandler {
       if (fetchSite === 'cross-site') {
         return c.json(errorBody('forbidden', 'Cross-site request refused'), 403);
       }
+      if (origin === undefined && fetchSite !== 'same-origin' && !callableWithoutOrigin(c.req.path)) {
+        return c.json(errorBody('forbidden', MISSING_ORIGIN_MESSAGE), 403);
+      }
     }
     await next();
   };
 }
+
+const callableWithoutOrigin = (path: string) => WITHOUT_ORIGIN.some((route) => route.test(path));

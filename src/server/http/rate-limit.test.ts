@@ -7,7 +7,7 @@ import { requestLimits, users } from '../db/schema';
 import { uniqueEmail } from '../testing/fixtures';
 import { expectRateLimited, setCounter } from '../testing/rate-limits';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../testing/test-app';
-import { accountKey, RATE_LIMITS, SIGN_IN_FAILURES } from './rate-limit';
+import { accountAtAddressKey, RATE_LIMITS, SIGN_IN_FAILURES, signInPausedMessage } from './rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe('costly writes are limited per user and per client address', () => {
     await user.client.post('/api/support/tickets', { message: 'Counted' });
     const mine = () => t.db.select().from(requestLimits).where(eq(requestLimits.userId, user.id));
     expect(await mine()).toMatchObject([{ action: 'support-ticket', subject: `user:${user.id}`, count: 1 }]);
-    expect((await user.client.delete('/api/account')).status).toBe(200);
+    expect((await user.client.delete('/api/account', { password: user.password })).status).toBe(200);
     expect(await mine()).toEqual([]);
   });
 
@@ -94,30 +94,35 @@ describe('costly writes are limited per user and per client address', () => {
   });
 });
 
-describe('password sign-in slows down per account', () => {
-  it('after 5 wrong passwords from any addresses the account pauses (not others); a magic link still works', async () => {
+describe('password sign-in slows down per account and client address', () => {
+  const signIn = (ip: string, email: string, password: string) =>
+    t.client(ip).post('/api/auth/sign-in/email', { email, password });
+
+  async function expectPausedWithOneTimeCode(response: Response) {
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_FAILURES.windowSeconds);
+    const body = await response.json();
+    expect(body.error).toEqual({
+      code: 'rate_limited',
+      message: signInPausedMessage(retryAfter),
+      offerOneTimeCode: true,
+    });
+    expect(body.error.message).toMatch(/one-time code/);
+  }
+
+  it('5 wrong passwords from one address pause that address for that account only; the owner elsewhere signs in', async () => {
     const user = await t.createUser();
     const other = await t.createUser();
+    const attacker = '203.0.113.20';
     for (let i = 0; i < SIGN_IN_FAILURES.limit; i++) {
-      const attempt = await t.client(`203.0.113.${20 + i}`).post('/api/auth/sign-in/email', {
-        email: user.email.toUpperCase(),
-        password: `wrong-${i}`,
-      });
-      expect(attempt.status).toBe(401);
+      expect((await signIn(attacker, user.email.toUpperCase(), `wrong-${i}`)).status).toBe(401);
     }
-    const right = await t.client('203.0.113.40').post('/api/auth/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
-    });
-    await expectRateLimited(right, SIGN_IN_FAILURES.windowSeconds);
-    expect(
-      (
-        await t
-          .client('203.0.113.41')
-          .post('/api/auth/sign-in/email', { email: other.email, password: TEST_PASSWORD })
-      ).status,
-    ).toBe(200);
-    const magicLink = await t.client('203.0.113.42').post('/api/auth/sign-in/magic-link', {
+    await expectPausedWithOneTimeCode(await signIn(attacker, user.email, TEST_PASSWORD));
+    expect((await signIn(attacker, other.email, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn('203.0.113.40', user.email, TEST_PASSWORD)).status).toBe(200);
+    const magicLink = await t.client(attacker).post('/api/auth/sign-in/magic-link', {
       email: user.email,
       callbackURL: '/dashboard',
     });
@@ -127,20 +132,22 @@ describe('password sign-in slows down per account', () => {
     expect(JSON.stringify(rows)).not.toContain(user.email.split('@')[0]);
   });
 
-  it('8 parallel wrong guesses for one account: at most 5 reach the password check, the rest get 429', async () => {
+  it('guesses spread over many addresses never pause the owner', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 3 * SIGN_IN_FAILURES.limit; i++) {
+      expect((await signIn(`203.0.113.${100 + i}`, user.email, `wrong-${i}`)).status).toBe(401);
+    }
+    expect((await signIn('203.0.113.99', user.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('8 parallel wrong guesses from one address: at most 5 reach the password check, the rest get 429', async () => {
     const user = await t.createUser();
     const guesses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        t
-          .client(`203.0.113.${60 + i}`)
-          .post('/api/auth/sign-in/email', { email: user.email, password: `wrong-${i}` }),
-      ),
+      Array.from({ length: 8 }, (_, i) => signIn('203.0.113.60', user.email, `wrong-${i}`)),
     );
     const statuses = guesses.map((guess) => guess.status).sort();
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-    for (const guess of guesses.filter((g) => g.status === 429)) {
-      await expectRateLimited(guess, SIGN_IN_FAILURES.windowSeconds);
-    }
+    for (const guess of guesses.filter((g) => g.status === 429)) await expectPausedWithOneTimeCode(guess);
   });
 
   it('a form-encoded sign-in is refused before it counts or checks a password', async () => {
@@ -153,47 +160,37 @@ describe('password sign-in slows down per account', () => {
       });
       expect(attempt.status).toBe(415);
     }
-    expect(
-      (
-        await t
-          .client('203.0.113.71')
-          .post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD })
-      ).status,
-    ).toBe(200);
+    expect((await signIn('203.0.113.70', user.email, TEST_PASSWORD)).status).toBe(200);
   });
 
   it('the pause ends with its window, and a success clears the count', async () => {
     const user = await t.createUser();
-    const fail = () =>
-      t
-        .client('203.0.113.50')
-        .post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' });
+    const ip = '203.0.113.50';
+    const key = accountAtAddressKey(user.email, ip);
+    const fail = () => signIn(ip, user.email, 'wrong-password');
     for (let i = 0; i < SIGN_IN_FAILURES.limit; i++) expect((await fail()).status).toBe(401);
-    await fillCounter(
-      'sign-in-failures',
-      accountKey(user.email),
-      SIGN_IN_FAILURES.limit,
-      SIGN_IN_FAILURES.windowSeconds + 1,
-    );
-    const signIn = await t.client('203.0.113.51').post('/api/auth/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
-    });
-    expect(signIn.status).toBe(200);
-    expect(
-      await t.db
-        .select()
-        .from(requestLimits)
-        .where(eq(requestLimits.subject, accountKey(user.email))),
-    ).toEqual([]);
+    await fillCounter('sign-in-failures', key, SIGN_IN_FAILURES.limit, SIGN_IN_FAILURES.windowSeconds + 1);
+    expect((await signIn(ip, user.email, TEST_PASSWORD)).status).toBe(200);
+    expect(await t.db.select().from(requestLimits).where(eq(requestLimits.subject, key))).toEqual([]);
     expect((await fail()).status).toBe(401);
     const [row] = await t.db
       .select({ count: requestLimits.count })
       .from(requestLimits)
-      .where(
-        and(eq(requestLimits.action, 'sign-in-failures'), eq(requestLimits.subject, accountKey(user.email))),
-      );
+      .where(and(eq(requestLimits.action, 'sign-in-failures'), eq(requestLimits.subject, key)));
     expect(row?.count).toBe(1);
+  });
+});
+
+describe("Better Auth's own limits", () => {
+  it('answer 429 with a standard Retry-After, the same wait as its X-Retry-After', async () => {
+    const client = t.client('203.0.113.80');
+    const ask = () => client.post('/api/auth/request-password-reset', { email: uniqueEmail('reset-flood') });
+    let response = await ask();
+    while (response.status === 200) response = await ask();
+    expect(response.status).toBe(429);
+    const wait = response.headers.get('x-retry-after');
+    expect(Number(wait)).toBeGreaterThan(0);
+    expect(response.headers.get('retry-after')).toBe(wait);
   });
 });
 

@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   billing: { windowSeconds: HOUR, perUser: 20, perIp: 60 },
   // Beside the cap of live links per chat (MAX_LIVE_SHARE_LINKS): making and revoking links in a loop.
   'share-link': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  // Each attempt checks a password: a stolen session must not guess it here.
+  'delete-account': { windowSeconds: HOUR, perUser: 5, perIp: 20 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
@@ -140,7 +142,7 @@ export function rateLimit(
   return middleware;
 }
 
-/** Failed password sign-ins to one account before it pauses, and the longest pause. */
+/** Password sign-ins to one account from one client address before that pair pauses, and the pause. */
 export const SIGN_IN_FAILURES = { limit: 5, windowSeconds: 5 * 60 } as const;
 
 /** The longest window of any counter: a counter whose window started longer ago than this is over. */
@@ -166,11 +168,20 @@ const SIGN_IN_ACTION = 'sign-in-failures';
 export const accountKey = (email: string) =>
   `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 
+/** The counter of one client address's password attempts at one account. */
+export const accountAtAddressKey = (email: string, ip: string) => `${accountKey(email)}:ip:${ip}`;
+
+/** What a paused sign-in answers: wait, or sign in with an e-mailed code, which no guess can pause. */
+export function signInPausedMessage(retryAfterSeconds: number): string {
+  return `${tooManyRequestsMessage(retryAfterSeconds)} You can sign in with a one-time code sent to your email instead.`;
+}
+
 /**
- * Slows password sign-in per account: each password attempt is counted before it is checked, and past
- * 5 within 5 minutes the account's password sign-in answers 429 until those 5 minutes are over,
- * wherever the attempts come from (parallel guesses included). A success clears the count. The pause is
- * short, and magic links and one-time codes still sign the owner in, so no one can lock a user out for long.
+ * Slows password sign-in per account and client address (decision 058): each attempt is counted before
+ * it is checked, and past 5 within 5 minutes that address's password sign-in to that account answers 429
+ * until those minutes are over (parallel guesses included), offering the one-time code. Guesses from
+ * elsewhere never pause the owner; Better Auth's per-address limit on /sign-in/* bounds how many
+ * accounts one address can try. A success clears the count.
  */
 export function signInSlowdown(deps: {
   db: Executor;
@@ -184,13 +195,22 @@ export function signInSlowdown(deps: {
       .catch(() => undefined);
     const email = (body as { email?: unknown } | undefined)?.email;
     if (typeof email !== 'string') return next();
-    const subject = accountKey(email);
+    const subject = accountAtAddressKey(email, clientIpOf(c.req.raw.headers) ?? 'unknown');
     const paused = await countRequest(deps.db, SIGN_IN_ACTION, SIGN_IN_FAILURES.windowSeconds, [
       { subject, limit: SIGN_IN_FAILURES.limit },
     ]);
     if (paused !== null) {
       c.header('Retry-After', String(paused));
-      return c.json(errorBody(ERROR_CODES.rateLimited, tooManyRequestsMessage(paused)), 429);
+      return c.json(
+        {
+          error: {
+            code: ERROR_CODES.rateLimited,
+            message: signInPausedMessage(paused),
+            offerOneTimeCode: true,
+          },
+        },
+        429,
+      );
     }
     await next();
     if (c.res.ok) {

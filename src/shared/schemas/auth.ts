@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password';
+import { containsEmailName, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password';
 
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email address';
 
@@ -16,14 +16,19 @@ export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
 export const signInInput = z.object({ email, password: z.string().min(1, 'Please enter your password') });
 export type SignInInput = z.infer<typeof signInInput>;
 
-export const signUpInput = z.object({
-  name: z.string().trim().max(100, 'Keep your name under 100 characters'),
-  email,
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
-    .max(MAX_PASSWORD_LENGTH, 'Password must be at most 128 characters long'),
-});
+export const signUpInput = z
+  .object({
+    name: z.string().trim().max(100, 'Keep your name under 100 characters'),
+    email,
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
+      .max(MAX_PASSWORD_LENGTH, 'Password must be at most 128 characters long'),
+  })
+  .refine((input) => !containsEmailName(input.password, input.email), {
+    message: PASSWORD_MESSAGES.containsEmail,
+    path: ['password'],
+  });
 export type SignUpInput = z.infer<typeof signUpInput>;
 
 export const verifyOtpInput = z.object({

@@ -8,7 +8,19 @@ export const PASSWORD_MESSAGES = {
   tooShort: 'Password must be at least 6 characters long',
   resetFallback: 'An error occurred while resetting your password',
   tooCommon: 'This password is one of the most common ones. Please choose one that is harder to guess.',
+  tooWeak:
+    'This password is too easy to guess. Make it longer, for example a few unrelated words with a number or a symbol.',
+  containsEmail: 'Your password must not contain your email address or the part before the @.',
 } as const;
+
+/** A local part this short ("jo") is too common a fragment to refuse in a password. */
+const MIN_LOCAL_PART_LENGTH = 3;
+
+/** Whether a password contains the e-mail address's local part (case-insensitive, 3 characters or more). */
+export function containsEmailName(password: string, email: string): boolean {
+  const localPart = email.trim().split('@')[0]?.toLowerCase() ?? '';
+  return localPart.length >= MIN_LOCAL_PART_LENGTH && password.toLowerCase().includes(localPart);
+}
 
 const newPasswordFields = {
   password: z.string().min(1, 'Required'),

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { planDisplayName } from '../../../shared/plans';
+import { deleteAccountInput } from '../../../shared/schemas/account';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { deleteAccount } from './account.service';
+import { rateLimit } from '../../http/rate-limit';
+import { validate } from '../../http/validate';
+import { checkDeletionProof, deleteAccount } from './account.service';
 import { loadGateState } from './gate.service';
 
 export function accountRoutes(deps: AppDeps) {
@@ -31,8 +34,17 @@ export function accountRoutes(deps: AppDeps) {
         200,
       );
     })
-    .delete('/account', requireUser, async (c) => {
-      await deleteAccount(deps, currentUser(c));
-      return c.json({ deleted: true as const }, 200);
-    });
+    .delete(
+      '/account',
+      requireUser,
+      rateLimit(deps, 'delete-account'),
+      validate('json', deleteAccountInput),
+      async (c) => {
+        const user = currentUser(c);
+        const { password } = c.req.valid('json');
+        await checkDeletionProof(deps, { userId: user.id, sessionId: c.get('sessionId'), password });
+        await deleteAccount(deps, user);
+        return c.json({ deleted: true as const }, 200);
+      },
+    );
 }

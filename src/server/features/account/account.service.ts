@@ -1,7 +1,20 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, gt, like, or, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '../../../shared/errors';
+import { ACCOUNT_DELETION_MESSAGES, FRESH_SIGN_IN_MINUTES } from '../../../shared/schemas/account';
+import type { PasswordHashing } from '../../auth/password-hashing';
 import type { SessionUser } from '../../context';
+import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { billingEvents, outboxEmails, users, verifications, waitlist } from '../../db/schema';
+import {
+  accounts,
+  billingEvents,
+  outboxEmails,
+  sessions,
+  users,
+  verifications,
+  waitlist,
+} from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { eraseFromAudit } from '../audit/audit.service';
 import { type BillingDeps, cancelSubscriptionNow } from '../billing/billing.service';
 import { chatIdsOf } from '../chats/chats.service';
@@ -36,4 +49,56 @@ export async function deleteAccount(deps: BillingDeps, user: SessionUser): Promi
     );
     await tx.delete(users).where(eq(users.id, user.id));
   });
+}
+
+/**
+ * What deleting an account asks beyond a session (decision 058): the password, for an account that has
+ * one; otherwise a sign-in (a one-time code, a link, Google) less than FRESH_SIGN_IN_MINUTES old. Throws
+ * the refusal; nothing is deleted.
+ */
+export async function checkDeletionProof(
+  deps: { db: Executor; passwordHashing: PasswordHashing },
+  proof: { userId: string; sessionId: string | null; password: string | undefined },
+): Promise<void> {
+  const [credential] = await deps.db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, proof.userId), eq(accounts.providerId, 'credential')))
+    .limit(1);
+  if (credential?.hash) return checkPassword(deps.passwordHashing, credential.hash, proof.password);
+  if (!proof.sessionId || !(await isFreshSession(deps.db, proof.sessionId))) {
+    throw new AppError(403, ERROR_CODES.freshSignInRequired, ACCOUNT_DELETION_MESSAGES.freshSignInRequired);
+  }
+}
+
+async function checkPassword(hashing: PasswordHashing, hash: string, password: string | undefined) {
+  if (!password) {
+    throw new AppError(
+      400,
+      ERROR_CODES.invalidInput,
+      `password: ${ACCOUNT_DELETION_MESSAGES.passwordRequired}`,
+      'password',
+    );
+  }
+  if (!(await hashing.verify({ hash, password }))) {
+    throw new AppError(
+      400,
+      ERROR_CODES.invalidInput,
+      `password: ${ACCOUNT_DELETION_MESSAGES.wrongPassword}`,
+      'password',
+    );
+  }
+}
+
+async function isFreshSession(db: Executor, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.createdAt, sql`now() - make_interval(mins => ${FRESH_SIGN_IN_MINUTES})`),
+      ),
+    );
+  return rows.length > 0;
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_DELETION_MESSAGES, FRESH_SIGN_IN_MINUTES } from '../../../shared/schemas/account';
 import { MAIL_RETRY_JOB } from '../../adapters/mail';
 import * as schema from '../../db/schema';
+import { MISSING_ORIGIN_MESSAGE } from '../../http/origin-check';
+import { RATE_LIMITS } from '../../http/rate-limit';
 import { subscribeWithTestCard } from '../../testing/billing';
 import { createManualChat } from '../../testing/consult';
 import { readyDataExport } from '../../testing/data-export';
@@ -272,7 +275,7 @@ describe('account deletion', () => {
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);
 
-    const response = await user.client.request('/api/account', { method: 'DELETE' });
+    const response = await user.client.delete('/api/account', { password: user.password });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: true });
 
@@ -298,7 +301,7 @@ describe('account deletion', () => {
       'user.set_role',
     ]);
 
-    expect((await user.client.request('/api/account', { method: 'DELETE' })).status).toBe(200);
+    expect((await user.client.delete('/api/account', { password: user.password })).status).toBe(200);
 
     const after = await t.db
       .select()
@@ -337,7 +340,7 @@ describe('account deletion', () => {
       json: { role: 'admin' },
     });
 
-    expect((await admin.client.request('/api/account', { method: 'DELETE' })).status).toBe(200);
+    expect((await admin.client.delete('/api/account', { password: admin.password })).status).toBe(200);
 
     const [asTarget, asActor] = await t.db
       .select()
@@ -359,7 +362,7 @@ describe('account deletion', () => {
     for (const email of [user.email, ...lookAlikes]) {
       await t.client().post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
     }
-    expect((await user.client.request('/api/account', { method: 'DELETE' })).status).toBe(200);
+    expect((await user.client.delete('/api/account', { password: user.password })).status).toBe(200);
     const codes = (await t.db.select().from(schema.verifications)).map((row) => row.identifier);
     expect(codes.filter((id) => id.endsWith(`-otp-${user.email}`))).toEqual([]);
     for (const email of lookAlikes) expect(codes).toContain(`sign-in-otp-${email}`);
@@ -367,7 +370,7 @@ describe('account deletion', () => {
 
   it('signs the user out for good: the session is gone and the password no longer works', async () => {
     const user = await t.createOnboardedUser();
-    await user.client.request('/api/account', { method: 'DELETE' });
+    await user.client.delete('/api/account', { password: user.password });
     expect((await user.client.get('/api/me')).status).toBe(401);
     const signIn = await t
       .client()
@@ -384,6 +387,96 @@ describe('account deletion', () => {
     });
     expect(crossSite.status).toBe(403);
     expect((await user.client.get('/api/me')).status).toBe(200);
+  });
+});
+
+describe('deleting an account asks for proof', () => {
+  const stillThere = async (user: TestUser) => {
+    expect((await user.client.get('/api/me')).status).toBe(200);
+    expect(await t.db.select().from(schema.users).where(eq(schema.users.id, user.id))).toHaveLength(1);
+  };
+
+  it('an account with a password: none or a wrong one is refused with a message, nothing deleted; the right one deletes', async () => {
+    const user = await t.createOnboardedUser();
+    const missing = await user.client.delete('/api/account', {});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({
+      error: {
+        code: 'invalid_input',
+        message: `password: ${ACCOUNT_DELETION_MESSAGES.passwordRequired}`,
+        field: 'password',
+      },
+    });
+    expect((await user.client.request('/api/account', { method: 'DELETE' })).status).toBe(400);
+    const wrong = await user.client.delete('/api/account', { password: 'not-my-password-at-all' });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe(`password: ${ACCOUNT_DELETION_MESSAGES.wrongPassword}`);
+    await stillThere(user);
+    expect((await user.client.delete('/api/account', { password: user.password })).status).toBe(200);
+    expect(await t.db.select().from(schema.users).where(eq(schema.users.id, user.id))).toHaveLength(0);
+  });
+
+  it('a stolen session cannot guess the password here: past 5 tries an hour it gets 429 with Retry-After', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
+    try {
+      const user = await limited.createOnboardedUser();
+      const { perUser } = RATE_LIMITS['delete-account'];
+      for (let i = 0; i < perUser; i++) {
+        expect((await user.client.delete('/api/account', { password: `guess-${i}` })).status).toBe(400);
+      }
+      const paused = await user.client.delete('/api/account', { password: user.password });
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await user.client.get('/api/me')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a password-less account needs a sign-in less than 5 minutes old: an older session is refused, a new code sign-in deletes', async () => {
+    const user = await t.createOnboardedUser();
+    await t.db.delete(schema.accounts).where(eq(schema.accounts.userId, user.id));
+    expect((await user.client.json('/api/me')).hasPassword).toBe(false);
+    await t.db
+      .update(schema.sessions)
+      .set({ createdAt: sql`now() - make_interval(mins => ${FRESH_SIGN_IN_MINUTES + 1})` })
+      .where(eq(schema.sessions.userId, user.id));
+    const stale = await user.client.delete('/api/account', {});
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toEqual({
+      error: { code: 'fresh_sign_in_required', message: ACCOUNT_DELETION_MESSAGES.freshSignInRequired },
+    });
+    // A password proves nothing for an account without one.
+    expect((await user.client.delete('/api/account', { password: user.password })).status).toBe(403);
+    await stillThere(user);
+
+    await user.client.post('/api/auth/email-otp/send-verification-otp', {
+      email: user.email,
+      type: 'sign-in',
+    });
+    const mail = (await t.mailsTo(user.email)).find((m) => m.kind === 'one-time-code:sign-in');
+    const otp = mail?.text.match(/\b\d{6}\b/)?.[0];
+    expect((await user.client.post('/api/auth/sign-in/email-otp', { email: user.email, otp })).status).toBe(
+      200,
+    );
+    expect((await user.client.delete('/api/account', {})).status).toBe(200);
+    expect(await t.db.select().from(schema.users).where(eq(schema.users.id, user.id))).toHaveLength(0);
+  });
+
+  it('a request naming no origin is refused, however good its session and password; Sec-Fetch-Site same-origin passes', async () => {
+    const user = await t.createOnboardedUser();
+    const withoutOrigin = (headers: Record<string, string> = {}) =>
+      t.app.request('/api/account', {
+        method: 'DELETE',
+        headers: { cookie: user.client.cookieHeader(), 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ password: user.password }),
+      });
+    const refused = await withoutOrigin();
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.message).toBe(MISSING_ORIGIN_MESSAGE);
+    expect((await withoutOrigin({ 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    await stillThere(user);
+    expect((await withoutOrigin({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
 });
 

@@ -390,7 +390,7 @@ describe('account deletion with Stripe', () => {
   it('cancels the Stripe subscription before deleting the account', async () => {
     const user = await t.createUser({ profile: true });
     const stripeSub = await subscribe(user);
-    expect((await user.client.request('/api/account', { method: 'DELETE' })).status).toBe(200);
+    expect((await user.client.delete('/api/account', { password: user.password })).status).toBe(200);
     expect(lastRequest('DELETE', /^\/v1\/subscriptions\//).path).toBe(`/v1/subscriptions/${stripeSub.id}`);
     expect(fake.subscriptions.get(stripeSub.id)!.status).toBe('canceled');
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);

@@ -341,7 +341,7 @@ describe('deleting the account', () => {
     await leaving.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
     await t.db.insert(weeklyEmailSends).values({ userId: leaving.id, week: thisWeek() });
     await t.db.insert(youtubeSearchCounts).values({ userId: leaving.id, day: thisWeek(), searches: 3 });
-    await leaving.client.json('/api/account', { method: 'DELETE' });
+    await leaving.client.json('/api/account', { method: 'DELETE', json: { password: leaving.password } });
     const left = await t.db
       .select()
       .from(suggestionPreferences)

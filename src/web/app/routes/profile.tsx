@@ -68,7 +68,12 @@ function AccountScreen({ me }: { me: Me }) {
     window.location.assign(target);
   };
   const deleteAccount = (
-    <DeleteAccountCard onDeleting={() => setClosing(true)} onDeleted={signOutTo(paths.home.href())} />
+    <DeleteAccountCard
+      email={me.email}
+      hasPassword={me.hasPassword}
+      onDeleting={() => setClosing(true)}
+      onDeleted={signOutTo(paths.home.href())}
+    />
   );
 
   return (

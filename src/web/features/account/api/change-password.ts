@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_MESSAGES } from '../../../../shared/schemas/password';
-import { authClient } from '../../../lib/auth-client';
+import { authClient, authFailureMessage } from '../../../lib/auth-client';
 
 /** Better Auth's change-password: it asks for the current password; other sessions are signed out. */
 export async function changePassword(input: { currentPassword: string; newPassword: string }) {
   const result = await authClient.changePassword({ ...input, revokeOtherSessions: true });
-  if (result.error) throw new Error(result.error.message || PASSWORD_MESSAGES.resetFallback);
+  if (result.error) throw new Error(authFailureMessage(result.error) ?? PASSWORD_MESSAGES.resetFallback);
 }
 
 export function useChangePassword() {

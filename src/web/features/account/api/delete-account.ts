@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DeleteAccountInput } from '../../../../shared/schemas/account';
 import { api, unwrap } from '../../../lib/api-client';
 
-export async function deleteAccount() {
-  return unwrap(await api.account.$delete());
+/** Deletes the account, with its proof: the password, or nothing after a fresh sign-in. */
+export async function deleteAccount(input: DeleteAccountInput) {
+  return unwrap(await api.account.$delete({ json: input }));
 }
 
 export function useDeleteAccount() {

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -12,15 +10,21 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { useDeleteAccount } from '../api/delete-account';
+import { DeleteAccountDialog } from './delete-account-dialog';
 
 /**
- * Delete Account: confirm, delete (the subscription is cancelled first, on the server), then the
+ * Delete Account: confirm with proof (the password, or a fresh sign-in by code), delete (the subscription is cancelled first, on the server), then the
  * Account Deleted notice; closing it calls `onDeleted` (sign out, go home).
  */
 export function DeleteAccountCard({
+  email,
+  hasPassword,
   onDeleting,
   onDeleted,
 }: {
+  email: string;
+  /** Signs in with a password: that is the proof asked; otherwise a fresh sign-in by code. */
+  hasPassword: boolean;
   /** Called when deletion starts: the page stops reloading account data that is about to vanish. */
   onDeleting?: () => void;
   onDeleted: () => void;
@@ -41,24 +45,13 @@ export function DeleteAccountCard({
           Delete Account
         </Button>
       </CardContent>
-      <ConfirmDialog
+      <DeleteAccountDialog
         open={confirming && !remove.isSuccess}
         onOpenChange={setConfirming}
-        title="Delete Account"
-        description="Are you sure you want to delete your account? All of your data will be permanently removed. This action cannot be undone."
-        confirmLabel="Delete Account"
-        busyLabel="Deleting..."
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() => {
-          onDeleting?.();
-          remove.mutate(undefined, {
-            onError: (error) => {
-              console.error('account deletion failed', error);
-              toast.error(error.message);
-            },
-          });
-        }}
+        email={email}
+        hasPassword={hasPassword}
+        remove={remove}
+        onDeleting={onDeleting}
       />
       <Dialog open={remove.isSuccess} onOpenChange={(open) => !open && onDeleted()}>
         <DialogContent dismissable={false}>

@@ -1,4 +1,4 @@
-import { authClient } from '../../../lib/auth-client';
+import { type AuthFailure, authClient, authFailureMessage } from '../../../lib/auth-client';
 import { paths } from '../../../lib/paths';
 
 /** A failure Better Auth reported; its message is shown as is, in the danger box. */
@@ -6,30 +6,24 @@ export class AuthError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** The server paused password sign-in for this account here and offers an e-mailed code instead. */
+    readonly offerOneTimeCode = false,
   ) {
     super(message);
     this.name = 'AuthError';
   }
 }
 
-type Result = {
-  error: {
-    message?: string;
-    code?: string;
-    statusText?: string;
-    /** Our own API's shape, for what the app refuses before Better Auth (a common password, a pause). */
-    error?: { message?: string; code?: string; field?: string };
-  } | null;
-};
+type Result = { error: AuthFailure | null };
 
 function orThrow(result: Result, fallback: string) {
   const failure = result.error;
   if (!failure) return;
-  const ours = failure.error;
-  // Our refusals name their field first ('password: …'): the form shows the sentence alone.
-  const oursMessage = ours?.field ? ours.message?.replace(`${ours.field}: `, '') : ours?.message;
-  const message = oursMessage || failure.message || failure.statusText;
-  throw new AuthError(message || fallback, failure.error?.code ?? failure.code);
+  throw new AuthError(
+    authFailureMessage(failure) ?? fallback,
+    failure.error?.code ?? failure.code,
+    failure.error?.offerOneTimeCode === true,
+  );
 }
 
 const absolute = (path: string) => new URL(path, window.location.origin).toString();

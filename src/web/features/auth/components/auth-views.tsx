@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import type { AuthNotice, AuthView } from '../../../lib/paths';
 import { requestPasswordReset, sendMagicLink } from '../api/auth-actions';
 import { AuthCard, ViewLink } from './auth-card';
@@ -43,8 +44,10 @@ export function AuthViews({
   onSignedIn,
 }: AuthViewsProps) {
   const [error, setError] = useState<string | null>(urlError ? (URL_ERRORS[urlError] ?? urlError) : null);
+  const [offerOneTimeCode, setOfferOneTimeCode] = useState(false);
   const go = (next: AuthView) => () => {
     setError(null);
+    setOfferOneTimeCode(false);
     onViewChange(next);
   };
   const links = (...items: [AuthView, ReactNode][]) =>
@@ -144,8 +147,17 @@ export function AuthViews({
           )}
         >
           {notice ? <Alert tone="success">{notice}</Alert> : null}
+          {offerOneTimeCode ? (
+            <Button type="button" variant="outline" onClick={go('verify_otp')}>
+              Email me a one-time code instead
+            </Button>
+          ) : null}
           {google}
-          <SignInForm onSignedIn={onSignedIn} onError={setError} />
+          <SignInForm
+            onSignedIn={onSignedIn}
+            onError={setError}
+            onOfferOneTimeCode={() => setOfferOneTimeCode(true)}
+          />
         </AuthCard>
       );
   }

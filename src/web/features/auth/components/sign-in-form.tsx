@@ -3,15 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type SignInInput, signInInput } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
-import { signInWithPassword } from '../api/auth-actions';
+import { AuthError, signInWithPassword } from '../api/auth-actions';
 import { EmailField, PasswordField } from './fields';
 
 export function SignInForm({
   onSignedIn,
   onError,
+  onOfferOneTimeCode,
 }: {
   onSignedIn: () => void;
   onError: (message: string | null) => void;
+  /** Password sign-in is paused for this account here: offer the e-mailed code. */
+  onOfferOneTimeCode: () => void;
 }) {
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInInput),
@@ -21,7 +24,10 @@ export function SignInForm({
     mutationFn: signInWithPassword,
     onMutate: () => onError(null),
     onSuccess: onSignedIn,
-    onError: (error) => onError(error.message),
+    onError: (error) => {
+      onError(error.message);
+      if (error instanceof AuthError && error.offerOneTimeCode) onOfferOneTimeCode();
+    },
   });
   const busy = signIn.isPending;
   return (

@@ -1,0 +1,13 @@
+import { authClient, authFailureMessage } from '../../../lib/auth-client';
+
+/** Mails a one-time sign-in code, for a password-less account to sign in again. */
+export async function sendSignInAgainCode(email: string) {
+  const result = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' });
+  if (result.error) throw new Error(authFailureMessage(result.error) ?? 'Could not send the code');
+}
+
+/** Signs in again with the code: the new session is fresh enough to delete the account. */
+export async function signInAgainWithCode(input: { email: string; otp: string }) {
+  const result = await authClient.signIn.emailOtp(input);
+  if (result.error) throw new Error(authFailureMessage(result.error) ?? 'Could not sign in with that code');
+}
