@@ -7,7 +7,7 @@ import { insertPick, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase, secondConnection } from '../../testing/test-database';
 import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from '../suggestions/weekly-email';
-import { CHECK_IN_EMAIL_KIND } from './check-in';
+import { CHECK_IN_EMAIL_KIND, weeklyCheckIn } from './check-in';
 
 /**
  * The weekly check-in, through two app instances on one database (on PostgreSQL, two connection pools:
@@ -81,6 +81,26 @@ describe('the weekly check-in e-mail', () => {
     expect(mail!.text).toContain(
       `Unsubscribe from the check-in: http://localhost:3000/plan/unsubscribe?token=${token}`,
     );
+  });
+
+  it('counts the user’s days in their time zone: on their Monday, Sunday’s step is overdue and last week ended at their midnight', async () => {
+    const week = unusedWeek();
+    const user = await checkInUser();
+    await user.client.json('/api/account/settings', { method: 'PATCH', json: { timeZone: 'Asia/Tokyo' } });
+    const sunday = addDays(week, -1);
+    await insertPlanItem(first.db, user.id, { title: 'Due on their Sunday', dueDate: sunday });
+    await insertPlanItem(first.db, user.id, { title: 'Due on their Monday', dueDate: week });
+    // 19:00 and 05:00 in Tokyo: Sunday evening (last week) and early Monday (this week).
+    const done = (title: string, at: string) =>
+      insertPlanItem(first.db, user.id, { title, status: 'done', doneAt: new Date(at) });
+    await done('Done Sunday evening', `${sunday}T10:00:00Z`);
+    await done('Done Monday at dawn', `${sunday}T20:00:00Z`);
+    // 08:30 on Monday in Tokyo, still Sunday in UTC.
+    const checkIn = await weeklyCheckIn(first.db, user.id, new Date(`${sunday}T23:30:00Z`));
+    const titles = (items: { title: string }[]) => items.map((item) => item.title);
+    expect(titles(checkIn!.overdue)).toEqual(['Due on their Sunday']);
+    expect(titles(checkIn!.dueSoon)).toEqual(['Due on their Monday']);
+    expect(titles(checkIn!.doneLastWeek)).toEqual(['Done Sunday evening']);
   });
 
   it('sends one mail with the plan first and the picks second to a user who has both', async () => {

@@ -14,6 +14,7 @@ import {
   initialAccountTab,
   visibleAccountTabs,
 } from '../../features/account/account-tabs';
+import { AccountSettingsCard } from '../../features/account/components/account-settings-card';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
 import { AffiliateTab } from '../../features/affiliate/components/affiliate-tab';
@@ -94,6 +95,7 @@ function AccountScreen({ me }: { me: Me }) {
               navigate(paths.dashboard.href());
             }}
           />
+          <AccountSettingsCard />
           <Card>
             <CardHeader>
               <CardTitle>E-mails</CardTitle>
