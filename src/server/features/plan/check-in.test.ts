@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/plan';
 import { type planItems, planSettings, users, weeklyEmailSends } from '../../db/schema';
+import { holdWeeklyClaims } from '../../testing/claim-barrier';
 import { checkInTokenOf, insertPlanItem } from '../../testing/plan';
 import { insertPick, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -16,8 +17,10 @@ import { CHECK_IN_EMAIL_KIND, weeklyCheckIn } from './check-in';
 
 let first: TestApp;
 let second: TestApp;
+let databaseUrl: string | undefined;
 beforeAll(async () => {
   const database = await openTestDatabase();
+  databaseUrl = database.url;
   first = await createTestApp({}, { database });
   second = await createTestApp({}, { database: await secondConnection(database) });
 });
@@ -25,6 +28,18 @@ afterAll(async () => {
   await second.close();
   await first.close();
 });
+
+/**
+ * Starts every run and, on PostgreSQL, holds them all at their first claim until each has read its
+ * recipients: they overlap for certain. (PGlite serves one process on one connection: no overlap there.)
+ */
+async function atOnce<R>(apps: TestApp[], run: (app: TestApp) => Promise<R>): Promise<R[]> {
+  const barrier = databaseUrl ? await holdWeeklyClaims(databaseUrl) : null;
+  const runs = Promise.all(apps.map(run));
+  await barrier?.whenWaiting(apps.length);
+  await barrier?.release();
+  return runs;
+}
 
 const mondayMorning = (week: string) => new Date(`${week}T07:00:00Z`);
 
@@ -139,8 +154,7 @@ describe('the weekly check-in e-mail', () => {
     const week = unusedWeek();
     const readers = [await checkInUser(), await checkInUser(), await checkInUser()];
     for (const reader of readers) await plannedWeek(reader, week);
-    const runs = [first, second, first, second].map((app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
-    await Promise.all(runs);
+    await atOnce([first, second, first, second], (app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
     for (const reader of readers) expect(await mailsOf(reader)).toHaveLength(1);
     const ids = readers.map((reader) => reader.id);
     const claims = await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week));
