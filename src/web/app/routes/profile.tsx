@@ -145,7 +145,13 @@ function ProfileTab({ onSaved }: { onSaved: () => void }) {
         <CardDescription>What the consultant knows about your business.</CardDescription>
       </CardHeader>
       <CardContent>
-        <ProfileWizard profile={profile.data} submitLabel="Update Profile" onSaved={onSaved} />
+        {/* "Answer in" is also changed in Settings: the wizard starts again from the saved language. */}
+        <ProfileWizard
+          key={profile.data.answerLanguage}
+          profile={profile.data}
+          submitLabel="Update Profile"
+          onSaved={onSaved}
+        />
       </CardContent>
     </Card>
   );
