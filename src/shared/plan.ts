@@ -1,5 +1,6 @@
 import type { PlanMoment } from './schemas/plan';
 import { addWeeks, isoDay, weekOf } from './suggestions';
+import { localDay, zonedTime } from './time-zones';
 import { formatTimestamp } from './timestamps';
 import { youTubeWatchUrl } from './youtube';
 
@@ -13,29 +14,42 @@ export function addDays(day: string, days: number): string {
   return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 }
 
-/** The days the plan's filters and figures count from (UTC): "this week" is today through today + 6. */
-export function planCalendar(now: Date) {
-  const today = isoDay(now);
-  const firstWeek = addWeeks(weekOf(now), -(PROGRESS_WEEKS - 1));
+/**
+ * The days the plan's filters and figures count from, in the user's time zone: "this week" is today
+ * through today + 6; weeks start on Monday.
+ */
+export function planCalendar(now: Date, timeZone: string) {
+  const today = localDay(now, timeZone);
+  const firstWeek = addWeeks(weekOfDay(today), -(PROGRESS_WEEKS - 1));
   return {
+    timeZone,
     today,
     weekEnd: addDays(today, 6),
-    monthStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    monthStart: zonedTime(`${today.slice(0, 8)}01`, timeZone),
     firstWeek,
-    weeksFrom: new Date(`${firstWeek}T00:00:00Z`),
+    weeksFrom: zonedTime(firstWeek, timeZone),
   };
 }
+export type PlanCalendar = ReturnType<typeof planCalendar>;
 
-/** Done items per week (Monday starts) over the chart's weeks, oldest first, from the days they were done. */
-export function doneByWeek(now: Date, doneDays: readonly string[]): { weekStart: string; done: number }[] {
-  const { firstWeek } = planCalendar(now);
+/** The Monday that starts the week of a day 'YYYY-MM-DD'. */
+export function weekOfDay(day: string): string {
+  return weekOf(new Date(`${day}T00:00:00Z`));
+}
+
+/** Done items per week (Monday starts) over the chart's weeks, oldest first, from the (local) days they were done. */
+export function doneByWeek(
+  calendar: PlanCalendar,
+  doneDays: readonly string[],
+): { weekStart: string; done: number }[] {
+  const { firstWeek } = calendar;
   const weeks = Array.from({ length: PROGRESS_WEEKS }, (_, i) => ({
     weekStart: addWeeks(firstWeek, i),
     done: 0,
   }));
   const index = new Map(weeks.map((week, i) => [week.weekStart, i]));
   for (const day of doneDays) {
-    const i = index.get(weekOf(new Date(`${day}T00:00:00Z`)));
+    const i = index.get(weekOfDay(day));
     if (i !== undefined) weeks[i]!.done += 1;
   }
   return weeks;

@@ -76,8 +76,13 @@ test.describe("'Answer in'", () => {
       await page.goto(`${server.baseURL}/profile`);
       await page.getByRole('tab', { name: 'Profile' }).click();
       for (let step = 2; step <= 4; step++) await nextWizardStep(page, step);
-      await expect(page.getByLabel('Answer in')).toHaveValue('es');
-      await page.getByLabel('Answer in').selectOption({ label: 'German (Deutsch)' });
+      // The wizard's own "Answer in" (Settings above it has one too).
+      const wizardAnswerIn = page
+        .locator('form')
+        .filter({ has: page.getByRole('button', { name: 'Update Profile' }) })
+        .getByLabel('Answer in');
+      await expect(wizardAnswerIn).toHaveValue('es');
+      await wizardAnswerIn.selectOption({ label: 'German (Deutsch)' });
       await page.getByRole('button', { name: 'Update Profile' }).click();
       await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 

@@ -259,3 +259,51 @@ test.describe('the weekly check-in unsubscribe page', () => {
     await expect(page.getByRole('link', { name: 'Go to My Plan' })).toHaveAttribute('href', '/plan');
   });
 });
+
+/** A zone whose day is not UTC's right now: a day ahead (Kiritimati, UTC+14) or behind (Pago Pago, UTC−11). */
+function zoneOffTheUtcDay(): string {
+  const utcDay = new Date().toISOString().slice(0, 10);
+  const dayIn = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
+  return ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((zone) => dayIn(zone) !== utcDay)!;
+}
+
+test.describe('My Plan in the user’s time zone', () => {
+  const zone = zoneOffTheUtcDay();
+  test.use({ timezoneId: zone });
+
+  test('takes the browser’s time zone on the first visit, reads due dates by it, and follows a change in account settings', async ({
+    page,
+    server,
+  }) => {
+    await signUpOnboarded(page, server);
+    const localToday = new Date().toLocaleDateString('en-CA', { timeZone: zone });
+    await addPlanItemViaApi(page, server, { title: 'Call the flour supplier', dueDate: localToday });
+
+    await page.goto('/profile');
+    // Account settings: the zone the browser gave, and "Answer in" beside it.
+    await expect(page.getByLabel('Time zone')).toHaveValue(zone);
+    await expect(page.getByLabel('Answer in')).toHaveValue('en');
+
+    await page.goto('/plan');
+    const item = page.getByRole('listitem', { name: 'Call the flour supplier' });
+    await expect(item.getByText('Due today')).toBeVisible();
+    await expect(page.getByText('Due filters show open steps only (to do and in progress).')).toBeVisible();
+
+    await page.goto('/profile');
+    await page.getByLabel('Time zone').selectOption('UTC');
+    await expect(page.getByText('Time zone saved')).toBeVisible();
+    await page.getByLabel('Answer in').selectOption('es');
+    await expect(page.getByText('Answer language saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Time zone')).toHaveValue('UTC');
+    await expect(page.getByLabel('Answer in')).toHaveValue('es');
+
+    // In UTC the same due date is already past (the zone was a day behind) or tomorrow (a day ahead).
+    await page.goto('/plan');
+    await expect(
+      page
+        .getByRole('listitem', { name: 'Call the flour supplier' })
+        .getByText(zone === 'Pacific/Pago_Pago' ? /^Overdue: due / : 'Due tomorrow'),
+    ).toBeVisible();
+  });
+});

@@ -132,6 +132,14 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'GET /health': { request: () => ({ path: '/api/health' }), expected: everyone(200) },
   'GET /config': { request: () => ({ path: '/api/config' }), expected: everyone(200) },
   'GET /me': { request: () => ({ path: '/api/me' }), expected: signedIn(200) },
+  'GET /account/settings': { request: () => ({ path: '/api/account/settings' }), expected: signedIn(200) },
+  'PATCH /account/settings': {
+    request: () => ({
+      path: '/api/account/settings',
+      body: { timeZone: 'Europe/Paris', answerLanguage: 'fr' },
+    }),
+    expected: signedIn(200),
+  },
   'DELETE /account': { request: freshAccount, expected: signedIn(200), costly: true },
 
   'GET /profile': { request: () => ({ path: '/api/profile' }), expected: signedIn(200) },

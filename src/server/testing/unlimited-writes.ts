@@ -12,6 +12,7 @@ const METERED =
 export const UNLIMITED_WRITES: Record<string, string> = {
   'DELETE /account': OWN_ROWS,
   'PUT /profile': OWN_ROWS,
+  'PATCH /account/settings': OWN_ROWS,
   'POST /billing/free-plan': "sets the user's one plan row; no billing provider is called for a free plan",
   'POST /billing/checkout/verify':
     'reads back a checkout its user just started (POST /billing/checkout counts the billing limit)',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { languageCode } from '../languages';
+import { timeZoneName } from '../time-zones';
 import { MAX_PASSWORD_LENGTH } from './password';
 
 /** A password-less account proves itself by a sign-in this recent before it may be deleted. */
@@ -21,3 +23,9 @@ export const deleteAccountWithPasswordInput = z.object({
   password: z.string().min(1, ACCOUNT_DELETION_MESSAGES.passwordRequired),
 });
 export type DeleteAccountWithPasswordInput = z.infer<typeof deleteAccountWithPasswordInput>;
+
+/** Account settings a user changes one at a time: the time zone and the answers' language. */
+export const accountSettingsInput = z
+  .object({ timeZone: timeZoneName.optional(), answerLanguage: languageCode.optional() })
+  .refine((body) => body.timeZone !== undefined || body.answerLanguage !== undefined, 'Nothing to change');
+export type AccountSettingsInput = z.infer<typeof accountSettingsInput>;

@@ -33,6 +33,7 @@ export const PLAN_MESSAGES = {
   planFull: `Your plan can hold up to ${PLAN_LIMITS.itemsPerUser} items. Delete some to add more.`,
   itemIds: 'List every item of that status once',
   nothingToChange: 'Nothing to change',
+  momentNotCited: 'A step can only keep a moment its answer cites',
 } as const;
 
 const text = (max: number, label: string) =>
@@ -65,12 +66,19 @@ export const planMoment = z.object({
 });
 export type PlanMomentInput = z.infer<typeof planMoment>;
 
-/** One item to add: from a proposal (with its moment) or by hand. */
+/** One item to add: from a proposal (with its place in it and the moment it cites) or by hand. */
 export const newPlanItem = z.object({
   title: planTitle,
   why: planWhy.default(''),
   dueDate: planDueDate.default(null),
   moment: planMoment.nullable().default(null),
+  step: z
+    .number()
+    .int()
+    .min(0)
+    .max(PLAN_LIMITS.itemsPerAdd - 1, 'Not a step of a proposal')
+    .nullable()
+    .default(null),
 });
 export type NewPlanItem = z.infer<typeof newPlanItem>;
 
@@ -149,6 +157,8 @@ export interface PlanItem {
 }
 
 export interface ProposedPlanItem {
+  /** Its place in the proposal (0 first): adding the same step of an answer again keeps it once. */
+  step: number;
   title: string;
   why: string;
   dueDate: string | null;
@@ -165,7 +175,7 @@ export interface PlanProgress {
   doneThisMonth: number;
   dueThisWeek: number;
   overdue: number;
-  /** The last 12 weeks (Monday starts, UTC), oldest first. */
+  /** The last 12 weeks (Monday starts, in the user's time zone), oldest first. */
   doneByWeek: { weekStart: string; done: number }[];
 }
 

@@ -32,6 +32,8 @@ export const users = pgTable(
     freePlanId: text('free_plan_id'),
     welcomeEmailSent: boolean('welcome_email_sent').notNull().default(false),
     billingCustomerId: text('billing_customer_id'),
+    /** The user's IANA time zone (from the browser, editable in account settings); null reads as UTC. */
+    timeZone: text('time_zone'),
   },
   (t) => [
     // The admin users list pages newest first with the id as tie-breaker: both in the index.

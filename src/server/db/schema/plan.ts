@@ -39,6 +39,8 @@ export const planItems = pgTable(
     videoId: text('video_id'),
     momentSeconds: integer('moment_seconds'),
     videoTitle: text('video_title'),
+    /** The step's place in the proposal it was added from (0 first): what a re-proposal is deduped on. */
+    answerStep: integer('answer_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
@@ -49,6 +51,10 @@ export const planItems = pgTable(
     uniqueIndex('plan_items_answer_title_idx')
       .on(t.userId, t.messageId, t.title)
       .where(sql`${t.messageId} is not null`),
+    // A re-proposal of the same answer adds a step once, whatever its title became.
+    uniqueIndex('plan_items_answer_step_idx')
+      .on(t.userId, t.messageId, t.answerStep)
+      .where(sql`${t.messageId} is not null and ${t.answerStep} is not null`),
     // The weekly check-in: what each user has due or finished.
     index('plan_items_user_due_idx').on(t.userId, t.dueDate),
   ],

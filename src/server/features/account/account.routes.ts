@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { planDisplayName } from '../../../shared/plans';
-import { deleteAccountInput } from '../../../shared/schemas/account';
+import { accountSettingsInput, deleteAccountInput } from '../../../shared/schemas/account';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { checkDeletionProof, deleteAccount } from './account.service';
 import { loadGateState } from './gate.service';
+import { accountSettings, saveAccountSettings } from './settings.service';
 
 export function accountRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -34,6 +35,12 @@ export function accountRoutes(deps: AppDeps) {
         200,
       );
     })
+    .get('/account/settings', requireUser, async (c) =>
+      c.json(await accountSettings(db, currentUser(c).id), 200),
+    )
+    .patch('/account/settings', requireUser, validate('json', accountSettingsInput), async (c) =>
+      c.json(await saveAccountSettings(db, currentUser(c).id, c.req.valid('json')), 200),
+    )
     .delete(
       '/account',
       requireUser,

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/plan';
 import { type planItems, planSettings, users, weeklyEmailSends } from '../../db/schema';
+import { holdWeeklyClaims } from '../../testing/claim-barrier';
 import { checkInTokenOf, insertPlanItem } from '../../testing/plan';
 import { insertPick, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase, secondConnection } from '../../testing/test-database';
 import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from '../suggestions/weekly-email';
-import { CHECK_IN_EMAIL_KIND } from './check-in';
+import { CHECK_IN_EMAIL_KIND, weeklyCheckIn } from './check-in';
 
 /**
  * The weekly check-in, through two app instances on one database (on PostgreSQL, two connection pools:
@@ -16,8 +17,10 @@ import { CHECK_IN_EMAIL_KIND } from './check-in';
 
 let first: TestApp;
 let second: TestApp;
+let databaseUrl: string | undefined;
 beforeAll(async () => {
   const database = await openTestDatabase();
+  databaseUrl = database.url;
   first = await createTestApp({}, { database });
   second = await createTestApp({}, { database: await secondConnection(database) });
 });
@@ -25,6 +28,18 @@ afterAll(async () => {
   await second.close();
   await first.close();
 });
+
+/**
+ * Starts every run and, on PostgreSQL, holds them all at their first claim until each has read its
+ * recipients: they overlap for certain. (PGlite serves one process on one connection: no overlap there.)
+ */
+async function atOnce<R>(apps: TestApp[], run: (app: TestApp) => Promise<R>): Promise<R[]> {
+  const barrier = databaseUrl ? await holdWeeklyClaims(databaseUrl) : null;
+  const runs = Promise.all(apps.map(run));
+  await barrier?.whenWaiting(apps.length);
+  await barrier?.release();
+  return runs;
+}
 
 const mondayMorning = (week: string) => new Date(`${week}T07:00:00Z`);
 
@@ -83,6 +98,26 @@ describe('the weekly check-in e-mail', () => {
     );
   });
 
+  it('counts the user’s days in their time zone: on their Monday, Sunday’s step is overdue and last week ended at their midnight', async () => {
+    const week = unusedWeek();
+    const user = await checkInUser();
+    await user.client.json('/api/account/settings', { method: 'PATCH', json: { timeZone: 'Asia/Tokyo' } });
+    const sunday = addDays(week, -1);
+    await insertPlanItem(first.db, user.id, { title: 'Due on their Sunday', dueDate: sunday });
+    await insertPlanItem(first.db, user.id, { title: 'Due on their Monday', dueDate: week });
+    // 19:00 and 05:00 in Tokyo: Sunday evening (last week) and early Monday (this week).
+    const done = (title: string, at: string) =>
+      insertPlanItem(first.db, user.id, { title, status: 'done', doneAt: new Date(at) });
+    await done('Done Sunday evening', `${sunday}T10:00:00Z`);
+    await done('Done Monday at dawn', `${sunday}T20:00:00Z`);
+    // 08:30 on Monday in Tokyo, still Sunday in UTC.
+    const checkIn = await weeklyCheckIn(first.db, user.id, new Date(`${sunday}T23:30:00Z`));
+    const titles = (items: { title: string }[]) => items.map((item) => item.title);
+    expect(titles(checkIn!.overdue)).toEqual(['Due on their Sunday']);
+    expect(titles(checkIn!.dueSoon)).toEqual(['Due on their Monday']);
+    expect(titles(checkIn!.doneLastWeek)).toEqual(['Done Sunday evening']);
+  });
+
   it('sends one mail with the plan first and the picks second to a user who has both', async () => {
     const week = unusedWeek();
     await insertPick(first.db, { week, title: 'Pricing a premium tier' });
@@ -119,8 +154,7 @@ describe('the weekly check-in e-mail', () => {
     const week = unusedWeek();
     const readers = [await checkInUser(), await checkInUser(), await checkInUser()];
     for (const reader of readers) await plannedWeek(reader, week);
-    const runs = [first, second, first, second].map((app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
-    await Promise.all(runs);
+    await atOnce([first, second, first, second], (app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
     for (const reader of readers) expect(await mailsOf(reader)).toHaveLength(1);
     const ids = readers.map((reader) => reader.id);
     const claims = await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week));

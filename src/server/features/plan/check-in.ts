@@ -1,8 +1,10 @@
-import { addDays, PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../../shared/plan';
+import { addDays, PLAN_UNSUBSCRIBE_PAGE_PATH, planCalendar, weekOfDay } from '../../../shared/plan';
 import type { PlanItem } from '../../../shared/schemas/plan';
-import { dayLabel, isoDay, weekOf } from '../../../shared/suggestions';
+import { dayLabel } from '../../../shared/suggestions';
+import { zonedTime } from '../../../shared/time-zones';
 import type { MailContent } from '../../adapters/mail/render';
 import type { Executor } from '../../db/client';
+import { userTimeZone } from '../account/settings.service';
 import { checkInItems, checkInSubscribers, findSettings } from './plan.queries';
 import { serializePlanItem } from './plan.service';
 
@@ -16,17 +18,20 @@ export interface CheckIn {
   unsubscribeToken: string;
 }
 
-/** The user's check-in for the week of `now`, or null: switched off, or nothing due and nothing done. */
+/**
+ * The user's check-in for the week of `now`, or null: switched off, or nothing due and nothing done.
+ * Days and weeks are the user's, in their time zone.
+ */
 export async function weeklyCheckIn(db: Executor, userId: string, now: Date): Promise<CheckIn | null> {
   const settings = await findSettings(db, userId);
   if (!settings?.checkIn || !settings.unsubscribeToken) return null;
-  const today = isoDay(now);
-  const thisWeek = new Date(`${weekOf(now)}T00:00:00Z`);
+  const { today, weekEnd, timeZone } = planCalendar(now, await userTimeZone(db, userId));
+  const thisWeek = weekOfDay(today);
   const items = (
     await checkInItems(db, userId, {
-      dueBy: addDays(today, 6),
-      doneFrom: new Date(thisWeek.getTime() - 7 * 86_400_000),
-      doneBefore: thisWeek,
+      dueBy: weekEnd,
+      doneFrom: zonedTime(addDays(thisWeek, -7), timeZone),
+      doneBefore: zonedTime(thisWeek, timeZone),
     })
   ).map(serializePlanItem);
   const open = items.filter((item) => item.status !== 'done');

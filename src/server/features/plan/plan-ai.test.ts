@@ -88,6 +88,7 @@ describe('a plan proposal with an AI key', () => {
     const today = isoDay(new Date());
     expect(proposal.items).toHaveLength(3);
     expect(proposal.items[0]).toEqual({
+      step: 0,
       title: 'Raise the box price to $24',
       why: 'Margins fund growth.',
       dueDate: addDays(today, 7),

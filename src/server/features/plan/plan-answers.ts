@@ -1,4 +1,5 @@
-import { type CitationResolver, citationResolver } from '../../../shared/citations';
+import { type CitationResolver, citationParts, citationResolver } from '../../../shared/citations';
+import type { PlanMomentInput } from '../../../shared/schemas/plan';
 import { parseYouTubeVideoId } from '../../../shared/youtube';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
@@ -12,6 +13,15 @@ export interface PlanAnswer {
   resolve: CitationResolver;
   /** The title of each video its citations may name, by YouTube id. */
   videoTitles: Map<string, string>;
+}
+
+/** Whether the answer cites that moment: a citation of it resolves to that video at that second. */
+export function citesMoment(answer: PlanAnswer, moment: PlanMomentInput): boolean {
+  return citationParts(answer.content).some(({ citation }) => {
+    if (!citation || citation.seconds !== moment.seconds) return false;
+    const url = answer.resolve(citation.source)?.url;
+    return Boolean(url) && parseYouTubeVideoId(url!) === moment.videoId;
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { planMoment } from '../../../shared/plan';
 import { extractPlanItems, type PlanProfile } from '../../../shared/plan-extraction';
 import type { PlanProposal } from '../../../shared/schemas/plan';
-import { isoDay } from '../../../shared/suggestions';
+import { localDay } from '../../../shared/time-zones';
 import type { AppDeps, SessionUser } from '../../context';
+import { userTimeZone } from '../account/settings.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
 import { getProfile } from '../profile/profile.service';
 import { proposeWithModel } from './plan-ai';
@@ -27,7 +28,7 @@ export async function proposePlan(
     currentChallenges: profile.currentChallenges,
     answerLanguage: profile.answerLanguage,
   };
-  const today = isoDay(now);
+  const today = localDay(now, await userTimeZone(deps.db, user.id));
   const items =
     deps.ai.kind === 'offline'
       ? extractPlanItems(answer.content, answer.resolve, planProfile, today)
@@ -42,8 +43,9 @@ export async function proposePlan(
   return {
     chatId: answer.chatId,
     messageId: answer.messageId,
-    items: items.map((item) => ({
+    items: items.map((item, step) => ({
       ...item,
+      step,
       moment: item.moment
         ? planMoment(
             item.moment.videoId,

@@ -50,6 +50,7 @@ const planItemColumns = {
   videoId: planItems.videoId,
   momentSeconds: planItems.momentSeconds,
   videoTitle: planItems.videoTitle,
+  answerStep: planItems.answerStep,
   createdAt: planItems.createdAt,
   updatedAt: planItems.updatedAt,
   doneAt: planItems.doneAt,
@@ -59,12 +60,13 @@ export const byIds = (ids: string[]) => inArray(planItems.id, ids);
 export const byStatus = (status: PlanStatus) => eq(planItems.status, status);
 export const byVideo = (videoId: string) => eq(planItems.videoId, videoId);
 const open = inArray(planItems.status, ['todo', 'in_progress']);
+/** The due-date filters keep open items only (to do, in progress): what is still to be done by then. */
 export const dueFilters = {
   overdue: (today: string) => and(open, lt(planItems.dueDate, today)),
   week: (today: string, weekEnd: string) =>
-    and(gte(planItems.dueDate, today), lte(planItems.dueDate, weekEnd)),
-  later: (weekEnd: string) => sql`${planItems.dueDate} > ${weekEnd}`,
-  none: () => isNull(planItems.dueDate),
+    and(open, gte(planItems.dueDate, today), lte(planItems.dueDate, weekEnd)),
+  later: (weekEnd: string) => and(open, sql`${planItems.dueDate} > ${weekEnd}`),
+  none: () => and(open, isNull(planItems.dueDate)),
 };
 
 /** Locks the user's row for the rest of the transaction: adds of one user run one at a time. */
@@ -101,13 +103,12 @@ export async function insertItems(db: Executor, values: PlanItemInsert[]): Promi
   return db.insert(planItems).values(values).onConflictDoNothing().returning();
 }
 
-export async function findFromAnswer(db: Executor, userId: string, messageId: string, titles: string[]) {
+/** The user's items of an answer. */
+export async function findFromAnswer(db: Executor, userId: string, messageId: string) {
   return db
-    .select({ id: planItems.id, title: planItems.title })
+    .select({ id: planItems.id, title: planItems.title, answerStep: planItems.answerStep })
     .from(planItems)
-    .where(
-      and(eq(planItems.userId, userId), eq(planItems.messageId, messageId), inArray(planItems.title, titles)),
-    );
+    .where(and(eq(planItems.userId, userId), eq(planItems.messageId, messageId)));
 }
 
 export async function findOwnItem(db: Executor, userId: string, itemId: string): Promise<PlanItemRow | null> {
@@ -159,7 +160,7 @@ export async function setPositions(db: Executor, userId: string, orderedIds: str
 export async function progressFigures(
   db: Executor,
   userId: string,
-  bounds: { monthStart: Date; today: string; weekEnd: string; weeksFrom: Date },
+  bounds: { monthStart: Date; today: string; weekEnd: string; weeksFrom: Date; timeZone: string },
 ) {
   const [row] = await db
     .select({
@@ -168,7 +169,7 @@ export async function progressFigures(
       overdue: sql<number>`count(*) filter (where ${open} and ${planItems.dueDate} < ${bounds.today})::int`,
       doneAt: sql<
         string[]
-      >`coalesce(array_agg(to_char(${planItems.doneAt} at time zone 'UTC', 'YYYY-MM-DD')) filter (where ${planItems.status} = 'done' and ${planItems.doneAt} >= ${bounds.weeksFrom}), '{}')`,
+      >`coalesce(array_agg(to_char(${planItems.doneAt} at time zone ${bounds.timeZone}, 'YYYY-MM-DD')) filter (where ${planItems.status} = 'done' and ${planItems.doneAt} >= ${bounds.weeksFrom}), '{}')`,
     })
     .from(planItems)
     .where(eq(planItems.userId, userId));

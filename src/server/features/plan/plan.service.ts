@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { doneByWeek, planCalendar, planMoment } from '../../../shared/plan';
+import { doneByWeek, type PlanCalendar, planCalendar, planMoment } from '../../../shared/plan';
 import {
   type AddPlanItemsInput,
   addPlanItemsInput,
+  type NewPlanItem,
   PLAN_LIMITS,
   PLAN_MESSAGES,
   type PlanItem,
@@ -16,6 +17,7 @@ import { titleFromTranscript } from '../../../shared/transcript';
 import type { SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
+import { userTimeZone } from '../account/settings.service';
 import {
   byIds,
   byStatus,
@@ -40,9 +42,12 @@ import {
   unsubscribeCheckInByToken,
   updateItem,
 } from './plan.queries';
-import { ownAnswer } from './plan-answers';
+import { citesMoment, ownAnswer, type PlanAnswer } from './plan-answers';
 
 export interface PlanPage {
+  /** Today in the user's time zone, and that zone: what due dates are read against. */
+  today: string;
+  timeZone: string;
   items: PlanItem[];
   progress: PlanProgress;
   videos: { videoId: string; title: string }[];
@@ -77,7 +82,7 @@ export function serializePlanItem(row: ListedPlanItem): PlanItem {
   };
 }
 
-function queryFilters(query: PlanQuery, calendar: ReturnType<typeof planCalendar>): SQL[] {
+function queryFilters(query: PlanQuery, calendar: PlanCalendar): SQL[] {
   const filters: (SQL | undefined)[] = [];
   if (query.status) filters.push(byStatus(query.status));
   if (query.videoId) filters.push(byVideo(query.videoId));
@@ -95,7 +100,7 @@ export async function planPage(
   query: PlanQuery,
   now: Date,
 ): Promise<PlanPage> {
-  const calendar = planCalendar(now);
+  const calendar = planCalendar(now, await userTimeZone(db, user.id));
   const [rows, figures, videos, settings] = await Promise.all([
     listPlanItems(db, user.id, queryFilters(query, calendar)),
     progressFigures(db, user.id, calendar),
@@ -104,8 +109,10 @@ export async function planPage(
   ]);
   const { doneAt, ...counts } = figures;
   return {
+    today: calendar.today,
+    timeZone: calendar.timeZone,
     items: rows.map(serializePlanItem),
-    progress: { ...counts, doneByWeek: doneByWeek(now, doneAt) },
+    progress: { ...counts, doneByWeek: doneByWeek(calendar, doneAt) },
     videos: videos.map((video) => ({ videoId: video.videoId!, title: video.title ?? video.videoId! })),
     checkIn: { enabled: settings?.checkIn ?? false },
   };
@@ -118,7 +125,8 @@ export async function allPlanItems(db: Database, userId: string): Promise<PlanIt
 
 /**
  * Adds items to the end of To do, all or none. With `messageId` they come from that answer (the user's
- * own): an item of the same answer and title already in the plan is returned, not added again.
+ * own), and a moment must be one it cites (400). A step of the answer already in the plan (the same
+ * place in the proposal, or the same title) is returned, not added again; so is a repeat within the add.
  */
 export async function addPlanItems(
   db: Database,
@@ -127,15 +135,11 @@ export async function addPlanItems(
 ): Promise<PlanItem[]> {
   const { messageId, items } = addPlanItemsInput.parse(input);
   const answer = messageId ? await ownAnswer(db, user.id, messageId) : null;
+  for (const [i, item] of items.entries()) checkMoment(answer, item, i);
   const ids = await db.transaction(async (tx) => {
     await lockUser(tx, user.id);
-    const titles = [...new Set(items.map((item) => item.title))];
-    const existing = answer ? await findFromAnswer(tx, user.id, answer.messageId, titles) : [];
-    const existingByTitle = new Map(existing.map((row) => [row.title, row.id]));
-    const fresh = items.filter(
-      (item, i) =>
-        !existingByTitle.has(item.title) && items.findIndex((other) => other.title === item.title) === i,
-    );
+    const stored = answer ? await findFromAnswer(tx, user.id, answer.messageId) : [];
+    const { fresh, sameAs } = withoutRepeats(items, answer ? stored : []);
     if ((await countItems(tx, user.id)) + fresh.length > PLAN_LIMITS.itemsPerUser) {
       throw new AppError(409, 'plan_full', PLAN_MESSAGES.planFull, 'items');
     }
@@ -147,6 +151,7 @@ export async function addPlanItems(
         fromAnswer: answer !== null,
         chatId: answer?.chatId ?? null,
         messageId: answer?.messageId ?? null,
+        answerStep: answer ? item.step : null,
         title: item.title,
         why: item.why,
         dueDate: item.dueDate,
@@ -156,12 +161,39 @@ export async function addPlanItems(
         videoTitle: item.moment ? (answer?.videoTitles.get(item.moment.videoId) ?? null) : null,
       })),
     );
-    const idByTitle = new Map([...existingByTitle, ...inserted.map((row) => [row.title, row.id] as const)]);
-    return items.map((item) => idByTitle.get(item.title)!);
+    return sameAs.map((same) => (typeof same === 'string' ? same : inserted[same]!.id));
   });
   const rows = await listPlanItems(db, user.id, [byIds(ids)]);
   const byId = new Map(rows.map((row) => [row.id, serializePlanItem(row)]));
   return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+/** A moment is kept only from an answer that cites it: a client cannot place a step anywhere. */
+function checkMoment(answer: PlanAnswer | null, item: NewPlanItem, index: number): void {
+  if (item.moment && !(answer && citesMoment(answer, item.moment))) {
+    throw new AppError(400, 'moment_not_cited', PLAN_MESSAGES.momentNotCited, `items.${index}.moment`);
+  }
+}
+
+type StoredStep = { id: string; title: string; answerStep: number | null };
+
+/**
+ * The items to insert, and for each given item what it is: a stored item's id, or its index among
+ * those to insert. Two items are one step when they share a place in the proposal or a title.
+ */
+function withoutRepeats(items: NewPlanItem[], stored: StoredStep[]) {
+  const fresh: NewPlanItem[] = [];
+  const sameAs: (string | number)[] = [];
+  const isStep = (item: NewPlanItem) => (other: { title: string; step: number | null }) =>
+    other.title === item.title || (item.step !== null && other.step === item.step);
+  for (const item of items) {
+    const storedMatch = stored.find((row) => isStep(item)({ title: row.title, step: row.answerStep }));
+    const freshIndex = fresh.findIndex(isStep(item));
+    if (storedMatch) sameAs.push(storedMatch.id);
+    else if (freshIndex >= 0) sameAs.push(freshIndex);
+    else sameAs.push(fresh.push(item) - 1);
+  }
+  return { fresh, sameAs };
 }
 
 /** Edits an item; a new status puts it last in that status, and stamps (or clears) when it was done. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/plan';
 import { PLAN_LIMITS, type PlanItem } from '../../../shared/schemas/plan';
 import { isoDay, weekOf } from '../../../shared/suggestions';
+import { localDay } from '../../../shared/time-zones';
 import { chatMessages, chats, planItems } from '../../db/schema';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { insertChat } from '../../testing/library-fixtures';
@@ -235,6 +236,69 @@ describe('adding items', () => {
     expect(await storedCount(user)).toBe(0);
   });
 
+  it('keeps a step of an answer once when a re-proposal renames it: the answer and its place in the proposal decide', async () => {
+    const user = await t.createOnboardedUser();
+    const chat = await answeredChat(user, ANSWER);
+    const { proposal } = await (await propose(user, chat)).json();
+    const add = (items: object[]) =>
+      user.client.json(
+        '/api/plan/items',
+        { method: 'POST', json: { messageId: chat.messageId, items } },
+        201,
+      );
+    const first = await add(proposal.items.slice(0, 2));
+    // After a reload the model words the same steps differently; the user keeps its new words.
+    const reworded = proposal.items.map((item: { title: string }, i: number) => ({
+      ...item,
+      title: `Step ${i + 1}, worded anew`,
+    }));
+    const again = await add(reworded);
+    expect(again.items.map((item: PlanItem) => item.id).slice(0, 2)).toEqual(
+      first.items.map((item: PlanItem) => item.id),
+    );
+    expect(again.items[2]).toMatchObject({ title: 'Step 3, worded anew' });
+    expect(await storedCount(user)).toBe(3);
+  });
+
+  it('keeps only a moment the answer cites: another second, another video or a step added by hand is refused with 400', async () => {
+    const user = await t.createOnboardedUser();
+    const chat = await answeredChat(user, ANSWER);
+    const { proposal } = await (await propose(user, chat)).json();
+    const [price] = proposal.items;
+    const cases: [object, string][] = [
+      [
+        {
+          messageId: chat.messageId,
+          items: [price, { ...price, step: 1, title: 'Moved', moment: { videoId: OWN_VIDEO, seconds: 126 } }],
+        },
+        'items.1.moment',
+      ],
+      [
+        { messageId: chat.messageId, items: [{ ...price, moment: { videoId: SECOND_VIDEO, seconds: 125 } }] },
+        'items.0.moment',
+      ],
+      [{ items: [{ title: 'By hand', moment: { videoId: OWN_VIDEO, seconds: 125 } }] }, 'items.0.moment'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await user.client.post('/api/plan/items', body);
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toMatchObject({ code: 'moment_not_cited', field });
+    }
+    expect(await storedCount(user)).toBe(0);
+    const cited = await user.client.json(
+      '/api/plan/items',
+      {
+        method: 'POST',
+        json: {
+          messageId: chat.messageId,
+          items: [{ ...price, moment: { videoId: OWN_VIDEO, seconds: 30 } }],
+        },
+      },
+      201,
+    );
+    expect(cited.items[0].moment).toMatchObject({ videoId: OWN_VIDEO, seconds: 30 });
+  });
+
   it('refuses a proposal of another user’s answer (404) or an unfinished one (409), storing nothing', async () => {
     const user = await t.createOnboardedUser();
     const other = await t.createOnboardedUser();
@@ -413,6 +477,47 @@ describe('the plan page', () => {
     expect(afterDelete).toMatchObject({ title: price, chatDeleted: true, chatId: null, chatTitle: null });
     await t.db.delete(chats).where(eq(chats.id, chat.chatId));
     expect((await planOf(user)).items[0]).toMatchObject({ title: price, chatDeleted: true, messageId: null });
+  });
+
+  it('leaves done and dropped steps out of every due-date filter', async () => {
+    const user = await t.createOnboardedUser();
+    const day = today();
+    for (const [due, dueDate] of [
+      ['overdue', addDays(day, -1)],
+      ['week', addDays(day, 2)],
+      ['later', addDays(day, 30)],
+      ['none', null],
+    ] as const) {
+      await insertPlanItem(t.db, user.id, { title: `Open ${due}`, dueDate });
+      await insertPlanItem(t.db, user.id, {
+        title: `Done ${due}`,
+        dueDate,
+        status: 'done',
+        doneAt: new Date(),
+      });
+      await insertPlanItem(t.db, user.id, { title: `Dropped ${due}`, dueDate, status: 'dropped' });
+      expect((await planOf(user, `?due=${due}`)).items.map((item) => item.title)).toEqual([`Open ${due}`]);
+    }
+  });
+
+  it('reads due dates in the user’s time zone: today, overdue and this week are their days, not UTC’s', async () => {
+    const user = await t.createOnboardedUser();
+    const now = new Date();
+    // One of these two zones is on another day than UTC at any hour: a day ahead, or a day behind.
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
+      (name) => localDay(now, name) !== isoDay(now),
+    )!;
+    await user.client.json('/api/account/settings', { method: 'PATCH', json: { timeZone: zone } });
+    const localToday = localDay(now, zone);
+    await insertPlanItem(t.db, user.id, { title: 'Due local today', dueDate: localToday });
+    await insertPlanItem(t.db, user.id, { title: 'Due local yesterday', dueDate: addDays(localToday, -1) });
+    const page = await planOf(user);
+    expect(page).toMatchObject({ today: localToday, timeZone: zone });
+    expect(page.progress).toMatchObject({ overdue: 1, dueThisWeek: 1 });
+    expect((await planOf(user, '?due=overdue')).items.map((item) => item.title)).toEqual([
+      'Due local yesterday',
+    ]);
+    expect((await planOf(user, '?due=week')).items.map((item) => item.title)).toEqual(['Due local today']);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from '../../adapters/mail';
 import { channelVideos, outboxEmails, users, weeklyEmailSends } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { insertChannel } from '../../testing/channels';
+import { holdWeeklyClaims } from '../../testing/claim-barrier';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { makeWaitingJobsDue, waitingJobs } from '../../testing/jobs';
 import { insertChat } from '../../testing/library-fixtures';
@@ -22,8 +23,10 @@ import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from './weekly-email';
 
 let first: TestApp;
 let second: TestApp;
+let databaseUrl: string | undefined;
 beforeAll(async () => {
   const database = await openTestDatabase();
+  databaseUrl = database.url;
   first = await createTestApp({}, { database });
   second = await createTestApp({}, { database: await secondConnection(database) });
 });
@@ -31,6 +34,18 @@ afterAll(async () => {
   await second.close();
   await first.close();
 });
+
+/**
+ * Starts every run and, on PostgreSQL, holds them all at their first claim until each has read its
+ * recipients: they overlap for certain. (PGlite serves one process on one connection: no overlap there.)
+ */
+async function atOnce<R>(apps: TestApp[], run: (app: TestApp) => Promise<R>): Promise<R[]> {
+  const barrier = databaseUrl ? await holdWeeklyClaims(databaseUrl) : null;
+  const runs = Promise.all(apps.map(run));
+  await barrier?.whenWaiting(apps.length);
+  await barrier?.release();
+  return runs;
+}
 
 const mondayMorning = (week: string) => new Date(`${week}T07:00:00Z`);
 
@@ -90,8 +105,9 @@ describe('the weekly e-mail', () => {
     const week = unusedWeek();
     await insertPick(first.db, { week });
     const readers = await Promise.all(Array.from({ length: 12 }, () => subscriber()));
-    const runs = [first, second, first, second].map((app) => sendWeeklyEmails(app.deps, mondayMorning(week)));
-    const sent = (await Promise.all(runs)).reduce((total, n) => total + n, 0);
+    const sent = (
+      await atOnce([first, second, first, second], (app) => sendWeeklyEmails(app.deps, mondayMorning(week)))
+    ).reduce((total, n) => total + n, 0);
     const claims = await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week));
     expect(sent).toBe(claims.length);
     for (const reader of readers) expect(await weeklyMailsTo(reader)).toHaveLength(1);

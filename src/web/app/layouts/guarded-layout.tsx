@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { PageSpinner } from '../../components/ui/spinner';
+import { BrowserTimeZone } from '../../features/account/components/browser-time-zone';
 import { useMe } from '../../features/session/api/get-me';
 import { guardRedirect } from '../guard';
 
@@ -20,5 +21,10 @@ export function GuardedLayout() {
   }
   const target = guardRedirect(me.data, pathname);
   if (target && target !== pathname) return <Navigate to={target} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <BrowserTimeZone />
+      <Outlet />
+    </>
+  );
 }

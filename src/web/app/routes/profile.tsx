@@ -14,6 +14,7 @@ import {
   initialAccountTab,
   visibleAccountTabs,
 } from '../../features/account/account-tabs';
+import { AccountSettingsCard } from '../../features/account/components/account-settings-card';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
 import { AffiliateTab } from '../../features/affiliate/components/affiliate-tab';
@@ -100,6 +101,7 @@ function AccountScreen({ me }: { me: Me }) {
               navigate(paths.dashboard.href());
             }}
           />
+          <AccountSettingsCard />
           <Card>
             <CardHeader>
               <CardTitle>E-mails</CardTitle>
@@ -150,7 +152,13 @@ function ProfileTab({ onSaved }: { onSaved: () => void }) {
         <CardDescription>What the consultant knows about your business.</CardDescription>
       </CardHeader>
       <CardContent>
-        <ProfileWizard profile={profile.data} submitLabel="Update Profile" onSaved={onSaved} />
+        {/* "Answer in" is also changed in Settings: the wizard starts again from the saved language. */}
+        <ProfileWizard
+          key={profile.data.answerLanguage}
+          profile={profile.data}
+          submitLabel="Update Profile"
+          onSaved={onSaved}
+        />
       </CardContent>
     </Card>
   );

@@ -2,17 +2,12 @@ import { PLAN_STATUSES, type PlanDueFilter, type PlanStatus, planQuery } from '.
 import { dayLabel, isoDay } from '../../../shared/suggestions';
 
 /**
- * Pure rules of the My Plan screen: groups, due dates (days are UTC 'YYYY-MM-DD', as the server
- * keeps them), keyboard moves, the filters in the address and the chart's bars.
+ * Pure rules of the My Plan screen: groups, due dates (days 'YYYY-MM-DD', read against the server's
+ * today in the user's time zone), keyboard moves, the filters in the address and the chart's bars.
  */
 
 const DAY_MS = 86_400_000;
 const OPEN_STATUSES: readonly PlanStatus[] = ['todo', 'in_progress'];
-
-/** Today, as due dates are compared: the UTC day. */
-export function todayKey(now: Date = new Date()): string {
-  return isoDay(now);
-}
 
 export function addDays(day: string, days: number): string {
   return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
@@ -43,10 +38,14 @@ export function isOverdue(item: Due, today: string): boolean {
   return item.dueDate !== null && item.dueDate < today && isOpen(item);
 }
 
-/** Which due filter an item falls under (the server's buckets): 'this week' is today and the next 6 days. */
-export function dueBucket(item: Due, today: string): PlanDueFilter | 'past' {
+/**
+ * Which due filter an item falls under (the server's buckets): 'this week' is today and the next 6
+ * days; a done or dropped item is in none of them.
+ */
+export function dueBucket(item: Due, today: string): PlanDueFilter | null {
+  if (!isOpen(item)) return null;
   if (item.dueDate === null) return 'none';
-  if (item.dueDate < today) return isOverdue(item, today) ? 'overdue' : 'past';
+  if (item.dueDate < today) return 'overdue';
   return item.dueDate <= addDays(today, 6) ? 'week' : 'later';
 }
 

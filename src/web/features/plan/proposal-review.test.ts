@@ -23,7 +23,7 @@ describe('proposal review', () => {
     ]);
   });
 
-  it('sends only the kept items, titles trimmed, moments without their display fields', () => {
+  it('sends only the kept items with their place in the proposal, titles trimmed, moments without their display fields', () => {
     const [first, second] = toDrafts(proposal);
     const items = toNewItems([
       { ...first!, title: '  Launch the card  ' },
@@ -31,12 +31,14 @@ describe('proposal review', () => {
     ]);
     expect(items).toEqual([
       {
+        step: 0,
         title: 'Launch the card',
         why: 'Cuts acquisition costs',
         dueDate: '2026-12-04',
         moment: { videoId: 'dQw4w9WgXcQ', seconds: 42 },
       },
     ]);
+    expect(toNewItems([{ ...first!, keep: false }, second!]).map((item) => item.step)).toEqual([1]);
   });
 
   it('names a blank title or a due date before 2000 on kept items only', () => {

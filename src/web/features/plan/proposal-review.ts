@@ -2,6 +2,7 @@ import { type NewPlanItem, planDueDate, planTitle } from '../../../shared/schema
 
 /** A proposed item as the review dialog edits it: kept or not, its title and due date ('' for none). */
 export interface ProposalDraft {
+  /** Its place in the proposal: the step an add is deduped on. */
   key: number;
   keep: boolean;
   title: string;
@@ -34,6 +35,7 @@ export function toNewItems(drafts: readonly ProposalDraft[]): NewPlanItem[] {
   return drafts
     .filter((draft) => draft.keep)
     .map((draft) => ({
+      step: draft.key,
       title: draft.title.trim(),
       why: draft.why,
       dueDate: draft.dueDate || null,

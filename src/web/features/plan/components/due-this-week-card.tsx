@@ -6,14 +6,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { AppLink } from '../../../lib/link';
 import { paths } from '../../../lib/paths';
 import { type PlanItemView, usePlan } from '../api/get-plan';
-import { dueText, isOpen, todayKey } from '../plan-view';
+import { dueText, isOpen } from '../plan-view';
 
 const SHOWN = 5;
 
 /** The dashboard's card: what of the plan is due this week (today and the next six days). */
 export function DueThisWeekCard() {
   const plan = usePlan({ due: 'week' });
-  const today = todayKey();
   const open = (plan.data?.items ?? [])
     .filter(isOpen)
     .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''));
@@ -37,7 +36,7 @@ export function DueThisWeekCard() {
           <Alert tone="danger">We could not load your plan: {plan.error.message}</Alert>
         ) : (
           <div className="grid gap-3">
-            <DueList items={open} today={today} />
+            <DueList items={open} today={plan.data.today} />
             {plan.data.progress.overdue > 0 ? (
               <AppLink to={paths.plan.href('overdue')} className="text-sm font-medium text-danger underline">
                 {plan.data.progress.overdue === 1 ? '1 item' : `${plan.data.progress.overdue} items`} overdue

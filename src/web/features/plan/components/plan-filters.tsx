@@ -13,6 +13,9 @@ const DUE_LABELS: Record<PlanDueFilter, string> = {
   none: 'No due date',
 };
 
+/** What every due-date filter keeps, said beside it. */
+export const DUE_FILTER_HINT = 'Due filters show open steps only (to do and in progress).';
+
 /** Status, video and due-date filters; each change goes into the address. */
 export function PlanFilters({
   filters,
@@ -61,6 +64,7 @@ export function PlanFilters({
         <Label htmlFor={`${id}-due`}>Due</Label>
         <Select
           id={`${id}-due`}
+          aria-describedby={`${id}-due-hint`}
           value={filters.due ?? ''}
           onChange={(event) => set({ due: (event.target.value || undefined) as PlanDueFilter | undefined })}
         >
@@ -71,6 +75,9 @@ export function PlanFilters({
             </option>
           ))}
         </Select>
+        <p id={`${id}-due-hint`} className="text-xs text-muted-foreground">
+          {DUE_FILTER_HINT}
+        </p>
       </div>
       <Button variant="ghost" disabled={!filtered} onClick={() => onChange({})}>
         Clear filters

@@ -12,7 +12,7 @@ import { useDeletePlanItem } from '../api/delete-plan-item';
 import { type PlanItemView, type PlanPage as PlanPageData, usePlan } from '../api/get-plan';
 import { useReorderPlan } from '../api/reorder-plan';
 import { useUpdatePlanItem } from '../api/update-plan-item';
-import { canReorder, type PlanFilters as Filters, groupByStatus, moveId, todayKey } from '../plan-view';
+import { canReorder, type PlanFilters as Filters, groupByStatus, moveId } from '../plan-view';
 import { CalendarSubscription } from './calendar-subscription';
 import { CheckInSetting } from './check-in-setting';
 import { ExportMenu } from './export-menu';
@@ -148,7 +148,7 @@ function PlanGroups({
 }) {
   const reorder = useReorderPlan();
   const update = useUpdatePlanItem();
-  const today = todayKey();
+  const today = data.today;
   const saving = reorder.isPending ? reorder.variables : undefined;
   const groups = groupByStatus(data.items)
     .filter((group) => !filters.status || group.status === filters.status)
