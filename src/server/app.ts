@@ -19,6 +19,7 @@ import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
+import { memoryRoutes } from './features/memory/memory.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
@@ -84,6 +85,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', shareRoutes(deps))
       .route('/', followUpsRoutes(deps))
       .route('/', planRoutes(deps))
+      .route('/', memoryRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/channels', channelsRoutes(deps))

@@ -38,6 +38,10 @@ export const RATE_LIMITS = {
   // A shared conversation is public: reading it is cheap, guessing tokens must not be.
   'shared-read': { windowSeconds: 60, perUser: 60, perIp: 60 },
   'shared-copy': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
+  // What Vidvisor knows: adding, editing, deleting memories and their switches (decision 064).
+  'memory-write': { windowSeconds: HOUR, perUser: 300, perIp: 900 },
+  // "Forget everything" checks a password: guessing it must not be cheap.
+  'memory-forget': { windowSeconds: HOUR, perUser: 5, perIp: 15 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

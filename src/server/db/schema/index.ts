@@ -3,6 +3,7 @@ export * from './billing';
 export * from './channels';
 export * from './chats';
 export * from './follow-ups';
+export * from './memory';
 export * from './misc';
 export * from './plan';
 export * from './profiles';
