@@ -2,6 +2,7 @@ import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB, MAIL_SWEEP_SCHEDULE } from '.
 import type { AppDeps } from './context';
 import { pollChannelsJob } from './features/channels/channels.service';
 import { indexMigratedVideosJob } from './features/chat/sources.service';
+import { rememberJob } from './features/memory/extraction';
 import { weeklyEmailJob } from './features/suggestions/weekly-email';
 import { pruneEndedCounters } from './http/rate-limit';
 import type { JobDefinition } from './jobs';
@@ -17,6 +18,7 @@ export function backgroundJobs(deps: AppDeps): JobDefinition[] {
     mailRetryJob(deps),
     pollChannelsJob(deps),
     pruneRateLimitCountersJob(deps),
+    rememberJob(deps),
   ];
 }
 

@@ -19,6 +19,7 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { ReplyPlace } from '../../http/admission';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
+import { queueRemembering } from '../memory/extraction';
 import { memoriesForPrompt, memorySection } from '../memory/memory-prompt';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
@@ -185,6 +186,17 @@ async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSo
     writer.write({ type: 'text-end', id });
   }
   writer.write({ type: 'finish', messageMetadata: saved });
+  if (reply.outcome === 'complete') await rememberTurn(deps, request);
+}
+
+/** A finished answer to the user's message: what the message says of the business is read later, on the queue. */
+async function rememberTurn(deps: AppDeps, request: LeanRequest) {
+  const messageId = request.placement.parentId;
+  if (request.kind !== 'follow-up' || !messageId) return;
+  await queueRemembering(deps, { userId: request.user.id, chatId: request.chat.id, messageId }).catch(
+    (error) =>
+      deps.logger.warn({ err: error, chatId: request.chat.id }, 'could not queue remembering a turn'),
+  );
 }
 
 interface Prompt {
