@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { MemoryCitations } from '../../components/chats/memory-citations';
 import { Page } from '../../components/layout/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,6 +9,9 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { FollowChannelButton } from '../../features/channels/components/follow-channel-button';
 import { useChatView } from '../../features/chat/api/get-chat';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { MEMORY_KEY } from '../../features/memory/api/keys';
+import { useMemoryResolver } from '../../features/memory/api/use-memory-resolver';
+import { UseMemorySwitch } from '../../features/memory/components/use-memory-switch';
 import { MakePlanButton } from '../../features/plan/components/make-plan-button';
 import { ShareDialog } from '../../features/share/components/share-dialog';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
@@ -57,7 +61,8 @@ export default function ChatRoute() {
       </Page>
     );
   }
-  return (
+  const ownChat = !readOnly && !view.data.readOnly;
+  const screen = (
     <ChatScreen
       key={chatId}
       view={view.data}
@@ -68,14 +73,29 @@ export default function ChatRoute() {
           <>
             {view.data.chat.youtubeUrl ? <FollowChannelButton videoUrl={view.data.chat.youtubeUrl} /> : null}
             <ShareDialog chatId={chatId} />
+            <UseMemorySwitch
+              chatId={chatId}
+              useMemory={view.data.chat.useMemory}
+              onSaved={() => void view.refetch()}
+            />
           </>
         )
       }
-      onReplyStored={() => void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey })}
+      onReplyStored={() => {
+        void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey });
+        void queryClient.invalidateQueries({ queryKey: MEMORY_KEY });
+      }}
       initialDraft={draft}
       answerActions={(answer) => <MakePlanButton {...answer} />}
     />
   );
+  // Staff reading another account's chat never see memories: [M3] stays plain there.
+  return ownChat ? <OwnMemories>{screen}</OwnMemories> : screen;
+}
+
+/** The user's memories behind the [M3] chips of their answers. */
+function OwnMemories({ children }: { children: ReactNode }) {
+  return <MemoryCitations.Provider value={useMemoryResolver()}>{children}</MemoryCitations.Provider>;
 }
 
 /**
