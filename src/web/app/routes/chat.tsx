@@ -11,6 +11,7 @@ import { useChatView } from '../../features/chat/api/get-chat';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { MEMORY_KEY } from '../../features/memory/api/keys';
 import { useMemoryResolver } from '../../features/memory/api/use-memory-resolver';
+import { RememberedLine } from '../../features/memory/components/remembered-line';
 import { UseMemorySwitch } from '../../features/memory/components/use-memory-switch';
 import { MakePlanButton } from '../../features/plan/components/make-plan-button';
 import { ShareDialog } from '../../features/share/components/share-dialog';
@@ -86,11 +87,29 @@ export default function ChatRoute() {
         void queryClient.invalidateQueries({ queryKey: MEMORY_KEY });
       }}
       initialDraft={draft}
-      answerActions={(answer) => <MakePlanButton {...answer} />}
+      answerActions={(answer) => (
+        <>
+          <MakePlanButton {...answer} />
+          {ownChat ? <RememberedOf messages={view.data.messages} answerId={answer.messageId} /> : null}
+        </>
+      )}
     />
   );
   // Staff reading another account's chat never see memories: [M3] stays plain there.
   return ownChat ? <OwnMemories>{screen}</OwnMemories> : screen;
+}
+
+/** What was remembered of the question an answer replies to. */
+function RememberedOf({
+  messages,
+  answerId,
+}: {
+  messages: { id: string; role: string }[];
+  answerId: string;
+}) {
+  const at = messages.findIndex((message) => message.id === answerId);
+  const question = at > 0 ? messages[at - 1] : undefined;
+  return question?.role === 'user' ? <RememberedLine questionId={question.id} /> : null;
 }
 
 /** The user's memories behind the [M3] chips of their answers. */
