@@ -20,6 +20,7 @@ import { consultRoutes } from './features/consult/consult.routes';
 import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
+import { memoryRoutes } from './features/memory/memory.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { CALENDAR_FEED_PATH, planCalendarRoutes } from './features/plan/plan-calendar.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -87,6 +88,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', followUpsRoutes(deps))
       .route('/', planRoutes(deps))
       .route('/', planCalendarRoutes(deps))
+      .route('/', memoryRoutes(deps))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/channels', channelsRoutes(deps))

@@ -3,6 +3,7 @@ import type { AppDeps } from './context';
 import { pollChannelsJob } from './features/channels/channels.service';
 import { indexMigratedVideosJob } from './features/chat/sources.service';
 import { buildDataExportJob, expireDataExportsJob } from './features/data-export/data-export.service';
+import { rememberJob } from './features/memory/extraction';
 import { weeklyEmailJob } from './features/suggestions/weekly-email';
 import { pruneEndedCounters } from './http/rate-limit';
 import type { JobDefinition } from './jobs';
@@ -20,6 +21,7 @@ export function backgroundJobs(deps: AppDeps): JobDefinition[] {
     pruneRateLimitCountersJob(deps),
     buildDataExportJob(deps),
     expireDataExportsJob(deps),
+    rememberJob(deps),
   ];
 }
 

@@ -51,6 +51,10 @@ export const RATE_LIMITS = {
   'share-link': { windowSeconds: HOUR, perUser: 30, perIp: 90 },
   // Each attempt checks a password: a stolen session must not guess it here.
   'delete-account': { windowSeconds: HOUR, perUser: 5, perIp: 20 },
+  // What Vidvisor knows: adding, editing, deleting memories and their switches (decision 064).
+  'memory-write': { windowSeconds: HOUR, perUser: 300, perIp: 900 },
+  // "Forget everything" checks a password: guessing it must not be cheap.
+  'memory-forget': { windowSeconds: HOUR, perUser: 5, perIp: 15 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

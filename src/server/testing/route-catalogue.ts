@@ -2,6 +2,7 @@ import { insertChannel } from './channels';
 import { createManualChat } from './consult';
 import { readyDataExport } from './data-export';
 import { SAMPLE_PROFILE } from './fixtures';
+import { insertMemory } from './memory';
 import { checkInTokenOf, insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
 import { insertPick, randomVideoId, unsubscribeTokenOf, unusedWeek } from './suggestions';
 import type { TestClient } from './test-client';
@@ -614,6 +615,53 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       return { path: new URL(url).pathname };
     },
     expected: everyone(200),
+  },
+  'GET /memory': { request: () => ({ path: '/api/memory' }), expected: signedIn(200) },
+  'POST /memory': {
+    request: () => ({ path: '/api/memory', body: { statement: 'We sell 40 boxes a week', kind: 'fact' } }),
+    expected: signedIn(201),
+  },
+  'PATCH /memory/:memoryId': {
+    request: async (w) => ({
+      path: `/api/memory/${(await insertMemory(w.t.db, owner(w).id, 'Our oven fits 12 loaves')).id}`,
+      body: { statement: 'Our oven fits 14 loaves' },
+    }),
+    expected: ownerOnly(200),
+  },
+  'DELETE /memory/:memoryId': {
+    request: async (w) => ({
+      path: `/api/memory/${(await insertMemory(w.t.db, owner(w).id, 'We close on Mondays')).id}`,
+    }),
+    expected: ownerOnly(200),
+  },
+  'PUT /memory/pause': {
+    request: () => ({ path: '/api/memory/pause', body: { paused: false } }),
+    expected: signedIn(200),
+  },
+  'POST /memory/forget': {
+    request: async (w, actor) => {
+      if (actor === 'anonymous') return { path: '/api/memory/forget', body: { confirm: 'FORGET' } };
+      const user = await w.t.createOnboardedUser();
+      await insertMemory(w.t.db, user.id, 'We rent the shop until 2028');
+      return {
+        path: '/api/memory/forget',
+        body: { confirm: 'FORGET', password: user.password },
+        client: user.client,
+      };
+    },
+    expected: signedIn(200),
+    costly: true,
+  },
+  'PUT /chats/:chatId/use-memory': {
+    request: (w) => ({ path: `/api/chats/${owner(w).chatId}/use-memory`, body: { useMemory: true } }),
+    expected: ownerOnly(200),
+  },
+  'POST /plan/items/:itemId/outcome': {
+    request: async (w) => ({
+      path: `/api/plan/items/${(await insertPlanItem(w.t.db, owner(w).id, { title: 'Raise prices', status: 'done' })).id}/outcome`,
+      body: { outcome: 'partly', note: 'Two regulars left' },
+    }),
+    expected: ownerOnly(200),
   },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },

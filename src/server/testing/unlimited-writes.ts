@@ -10,7 +10,6 @@ const METERED =
   'a model call metered by the plan (monthly tokens and daily messages, checked before the call) and one reply at a time per user';
 
 export const UNLIMITED_WRITES: Record<string, string> = {
-  'DELETE /account': OWN_ROWS,
   'PUT /profile': OWN_ROWS,
   'PATCH /account/settings': OWN_ROWS,
   'POST /billing/free-plan': "sets the user's one plan row; no billing provider is called for a free plan",

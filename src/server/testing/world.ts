@@ -5,6 +5,7 @@ import { chats, supportTickets, usageMonths } from '../db/schema';
 import { insertSource, type SourceVideo } from '../features/chat/sources.service';
 import { SAMPLE_PROFILE, uniqueEmail } from './fixtures';
 import { appendMessage } from './library-fixtures';
+import { insertMemory } from './memory';
 import { insertPlanItem } from './plan';
 import type { TestApp, TestUser } from './test-app';
 import type { TestClient } from './test-client';
@@ -23,7 +24,7 @@ export interface WorldUser extends TestUser {
 
 /**
  * A small populated product: four onboarded accounts (two users, an admin, a super admin), each with a
- * profile, a chat with a message, a support ticket and usage, all marked with the account's marker.
+ * profile, a chat with a message, a support ticket, usage and a memory, all marked with the account's marker.
  */
 export interface World {
   t: TestApp;
@@ -100,6 +101,7 @@ async function populatedUser(t: TestApp, actor: SignedInActor): Promise<WorldUse
     why: `Why ${marker}`,
     note: `Note ${marker}`,
   });
+  await insertMemory(t.db, user.id, `We bake for ${marker}`);
   return { ...user, marker, chatId, ticketId: ticket!.id };
 }
 

@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
           { path: paths.profile.path, ...page(() => import('./routes/profile')) },
           { path: paths.savedChats.path, ...page(() => import('./routes/saved-chats')) },
           { path: paths.plan.path, ...page(() => import('./routes/plan')) },
+          { path: paths.memory.path, ...page(() => import('./routes/memory')) },
           { path: paths.consult.path, ...page(() => import('./routes/consult')) },
           { path: paths.chat.path, ...page(() => import('./routes/chat')) },
           { path: paths.admin.path, ...page(() => import('./routes/admin')) },

@@ -13,6 +13,7 @@ export const paths = {
   onboarding: { path: '/onboarding', href: () => '/onboarding' },
   profile: { path: '/profile', href: (tab?: string) => (tab ? `/profile?tab=${tab}` : '/profile') },
   savedChats: { path: '/saved-chats', href: () => '/saved-chats' },
+  memory: { path: '/memory', href: () => '/memory' },
   plan: { path: '/plan', href: (due?: PlanDueFilter) => (due ? `/plan?due=${due}` : '/plan') },
   planUnsubscribe: {
     path: PLAN_UNSUBSCRIBE_PAGE_PATH,

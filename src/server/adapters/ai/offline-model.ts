@@ -20,12 +20,15 @@ export interface OfflineContext {
   profile: Record<string, string>;
   /** The language code the user asked answers in ('Answer in'); English when absent. */
   language?: string;
+  /** What the user told the consultant before that bears on the question, best first (decision 064). */
+  memories?: { number: number; statement: string }[];
 }
 
 export const OFFLINE_MODEL_ID = 'offline';
 
 const TOP_PASSAGES = 4;
 const QUOTE_WORDS = 45;
+const TOP_MEMORIES = 3;
 
 /**
  * The built-in model used when no AI key is set: it ranks transcript passages against the question and
@@ -177,11 +180,23 @@ export function composeAnswer(context: OfflineContext): string {
   }
   if (goal) lines.push(`- Pick one step you can test this week toward your goal: ${lowerFirst(goal)}.`);
   lines.push('- Ask a follow-up about any moment above to dig deeper.');
+  lines.push(...rememberedPart(context.memories ?? []));
   lines.push(
     '',
     `_This answer comes from the offline model: it quotes the most relevant moments of the ${several ? 'transcripts' : 'transcript'}. Configure an AI key for a written consultation._`,
   );
   return lines.join('\n');
+}
+
+/** "From what you told me before": the most relevant memories, quoted with their [M3]. */
+function rememberedPart(memories: readonly { number: number; statement: string }[]): string[] {
+  if (!memories.length) return [];
+  return [
+    '',
+    '**From what you told me before**',
+    '',
+    ...memories.slice(0, TOP_MEMORIES).map((memory) => `- [M${memory.number}] "${memory.statement}"`),
+  ];
 }
 
 /** Ranked passages with each video's best first (so an answer across videos quotes every one that matches). */

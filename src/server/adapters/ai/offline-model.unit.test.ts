@@ -37,6 +37,21 @@ describe('the offline model', () => {
     expect(answer).toContain('Start with the idea at [00:40]');
   });
 
+  it('quotes the most relevant memories with their [M3] under "From what you told me before"', () => {
+    const memories = [
+      { number: 7, statement: 'Raising box prices lost two clients' },
+      { number: 3, statement: 'Referrals bring most new customers' },
+      { number: 9, statement: 'We bake 40 boxes a week' },
+      { number: 2, statement: 'A fourth memory, past the three quoted' },
+    ];
+    const answer = composeAnswer({ passages, question: 'How do referrals work?', profile: {}, memories });
+    const part = answer.slice(answer.indexOf('**From what you told me before**'));
+    expect(part).toContain('- [M7] "Raising box prices lost two clients"\n- [M3] "Referrals bring');
+    expect(part).toContain('- [M9] "We bake 40 boxes a week"');
+    expect(part).not.toContain('[M2]');
+    expect(composeAnswer({ passages, question: 'Hi', profile: {} })).not.toContain('told me before');
+  });
+
   it('answers across videos quoting each one that matches, citing [V2 14:05], in video order', () => {
     const across = [
       { source: 2, start: 845, text: 'An espresso stamp card brings loyalty members back every week.' },

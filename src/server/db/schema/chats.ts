@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -43,6 +44,8 @@ export const chats = pgTable(
     currentLeafId: uuid('current_leaf_id'),
     /** Claimed atomically by the one request regenerating the chat's last answer. */
     regenerationClaimedAt: timestamp('regeneration_claimed_at', { withTimezone: true }),
+    /** The consultation's "Use memory" switch (decision 064): off, its replies neither use nor add memories. */
+    useMemory: boolean('use_memory').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ export * from './channels';
 export * from './chats';
 export * from './data-exports';
 export * from './follow-ups';
+export * from './memory';
 export * from './misc';
 export * from './plan';
 export * from './profiles';

@@ -69,7 +69,7 @@ const markEveryText = <T>(value: T, mark: string): T =>
  * and the support team would: a profile, a paid plan, a chat with an answered message (rated 👎 with a note, with suggested follow-ups, shared by a link) that staff
  * renamed, a second video added to it and a question asked of their library, a support ticket with a
  * staff reply and the user's answer, an affiliate message, saved suggestion keywords searched on
- * YouTube and a weekly e-mail sent, a role change, and pending sign-in tokens (a magic
+ * YouTube and a weekly e-mail sent, memories (typed and a plan step's outcome, then paused), a role change, and pending sign-in tokens (a magic
  * link, a one-time code, a password reset). Answers the needles
  * an erasure scan looks for: the id, the e-mail and every text the user wrote or staff wrote about them.
  */
@@ -94,6 +94,8 @@ async function userWithEverything() {
     'rating note': `It missed${mark} my prices`,
     'plan step': `Price the box${mark} at 24 dollars`,
     'plan note': `Asked the baker${mark}`,
+    memory: `We lost two clients${mark} after raising prices`,
+    'outcome note': `Regulars${mark} complained`,
   };
   const user = await t.createUser({
     name: texts.name,
@@ -117,6 +119,7 @@ async function userWithEverything() {
   const { link } = await user.client.json(`/api/chats/${chatId}/share-links`, { method: 'POST' }, 201);
   await addPlanStep(user, chatId, texts['plan step'], texts['plan note']);
   await user.client.json('/api/plan/calendar', { method: 'POST' }, 201);
+  await rememberAndPause(user, texts.memory, texts['outcome note']);
   // The question edited and its answer regenerated: versions of both are kept (decision 041).
   const asked = (await user.client.json(`/api/chats/${chatId}`)).messages.at(-2);
   await readUiStream(
@@ -227,6 +230,18 @@ async function addPlanStep(user: TestUser, chatId: string, title: string, note: 
   );
   await user.client.json(`/api/plan/items/${items[0].id}`, { method: 'PATCH', json: { note } });
   await user.client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+}
+
+/** A typed memory, the outcome of a plan step done, and memory paused (What Vidvisor knows). */
+async function rememberAndPause(user: TestUser, statement: string, outcomeNote: string) {
+  await user.client.json('/api/memory', { method: 'POST', json: { statement, kind: 'fact' } }, 201);
+  const { items } = await user.client.json('/api/plan');
+  await user.client.json(`/api/plan/items/${items[0].id}`, { method: 'PATCH', json: { status: 'done' } });
+  await user.client.json(`/api/plan/items/${items[0].id}/outcome`, {
+    method: 'POST',
+    json: { outcome: 'didnt', note: outcomeNote },
+  });
+  await user.client.json('/api/memory/pause', { method: 'PUT', json: { paused: true } });
 }
 
 describe('account deletion', () => {

@@ -1,11 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { monthKey } from '../../../shared/dates';
 import { CHAT_TITLE_MAX } from '../../../shared/schemas/chats';
 import type { CreateChatInput } from '../../../shared/schemas/consult';
 import { collapseWhitespace, titleFromTranscript } from '../../../shared/transcript';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
-import type { chatMessages } from '../../db/schema';
+import { type chatMessages, chats } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { linkOf, readVideo } from '../consult/consult.service';
 import { ratingsOfChat } from '../ratings/ratings.service';
@@ -79,6 +79,8 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
       transcript: chat.transcript,
       totalTokens: chat.totalTokens,
       createdAt: chat.createdAt.toISOString(),
+      /** Its "Use memory" switch (decision 064). */
+      useMemory: chat.useMemory,
     },
     /** The branch on screen (decision 041), each message with its versions. */
     messages: messages.map((message) => ({ ...serializeMessage(message), versionIds: message.versionIds })),
@@ -251,6 +253,13 @@ export async function removeVideoFromChat(
 ): Promise<void> {
   const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
   await removeSource(deps.db, chat.id, sourceId);
+}
+
+/** Turns the "Use memory" switch of the user's chat on or off (decision 064). */
+export async function setChatUseMemory(deps: AppDeps, user: SessionUser, chatId: string, useMemory: boolean) {
+  const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
+  await deps.db.update(chats).set({ useMemory }).where(eq(chats.id, chat.id));
+  return { useMemory };
 }
 
 /** An assistant answer in one of the user's live chats, with the chat and the videos its citations name. */

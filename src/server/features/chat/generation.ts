@@ -19,6 +19,8 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { ReplyPlace } from '../../http/admission';
 import { loadGateState } from '../account/gate.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
+import { queueRemembering } from '../memory/extraction';
+import { memoriesForPrompt, memorySection } from '../memory/memory-prompt';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
@@ -49,6 +51,8 @@ import { chatReplySources, type ReplySources } from './sources.service';
 const REPLY_TIMEOUT_MS = 10 * 60_000;
 /** Retries of a failed or rate-limited provider call (the SDK backs off, honouring retry-after). */
 const MAX_RETRIES = 2;
+/** The part of a reply's videos its memories are ranked against (their first words count most). */
+const ABOUT_VIDEO_CHARS = 4000;
 /** Retries of a notes request on a long transcript. */
 const CHUNK_MAX_RETRIES = 5;
 
@@ -182,6 +186,17 @@ async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSo
     writer.write({ type: 'text-end', id });
   }
   writer.write({ type: 'finish', messageMetadata: saved });
+  if (reply.outcome === 'complete') await rememberTurn(deps, request);
+}
+
+/** A finished answer to the user's message: what the message says of the business is read later, on the queue. */
+async function rememberTurn(deps: AppDeps, request: LeanRequest) {
+  const messageId = request.placement.parentId;
+  if (request.kind !== 'follow-up' || !messageId) return;
+  await queueRemembering(deps, { userId: request.user.id, chatId: request.chat.id, messageId }).catch(
+    (error) =>
+      deps.logger.warn({ err: error, chatId: request.chat.id }, 'could not queue remembering a turn'),
+  );
 }
 
 interface Prompt {
@@ -203,10 +218,16 @@ interface Run {
 }
 
 async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Promise<Prompt> {
-  const [settings, { profile }] = await Promise.all([
+  const [settings, { profile }, memories] = await Promise.all([
     getAssistantSettings(deps.db),
     loadGateState(deps.db, request.user),
+    memoriesForPrompt(deps.db, {
+      userId: request.user.id,
+      chatId: request.chat.id,
+      about: aboutText(request),
+    }),
   ]);
+  const remembered = memorySection(memories);
   const model = deps.ai.languageModel(settings.model);
   run.reply.model = deps.ai.kind === 'offline' ? 'offline' : settings.model;
   const question = request.question || FIRST_REPLY_REQUEST;
@@ -218,16 +239,15 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
           question: request.question,
           profile: profileFields(profile),
           language: profile.answerLanguage,
+          memories: memories.filter((memory) => memory.relevant),
         }
       : undefined;
   const fromSources = (sources: ReplySources): Prompt => ({
     model,
-    system: systemPrompt(
-      settings.instructions,
-      profile,
-      sourcesSection(sources.videos, sources.passages),
-      SOURCES_CITATION_RULE,
-    ),
+    system: systemPrompt(settings.instructions, profile, sourcesSection(sources.videos, sources.passages), {
+      citationRule: SOURCES_CITATION_RULE,
+      memories: remembered,
+    }),
     messages,
     offline: offline(sources.passages),
   });
@@ -238,10 +258,18 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
   const section = await transcriptSection(deps, request, run, { model, profile, passages });
   return {
     model,
-    system: systemPrompt(settings.instructions, profile, section),
+    system: systemPrompt(settings.instructions, profile, section, { memories: remembered }),
     messages,
     offline: offline(passages),
   };
+}
+
+/** What the memories of a reply are ranked against: the question, then the start of its videos. */
+function aboutText(request: ReplyRequest): string {
+  const videos = request.library
+    ? request.library.passages.map((passage) => passage.text).join(' ')
+    : request.chat.transcript;
+  return `${request.question}\n${videos.slice(0, ABOUT_VIDEO_CHARS)}`;
 }
 
 /**

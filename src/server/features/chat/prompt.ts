@@ -66,19 +66,26 @@ export function profileFields(profile: BusinessProfileInput): Record<string, str
   };
 }
 
+/**
+ * The system prompt: instructions, the citation rule, the answer's language, the profile, what the
+ * consultant remembers of the business (`memories`, decision 064; none when empty) and the transcript.
+ */
 export function systemPrompt(
   instructions: string,
   profile: BusinessProfileInput,
   transcriptSection: string,
-  citationRule = CITATION_RULE,
+  { citationRule = CITATION_RULE, memories = '' }: { citationRule?: string; memories?: string } = {},
 ) {
   return [
     instructions.trim(),
     citationRule,
     answerLanguageRule(profile.answerLanguage),
     `## The business profile\n${profileText(profile) || '(not given)'}`,
+    memories,
     transcriptSection,
-  ].join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** The transcript with its timestamps, one passage per line. */

@@ -9,6 +9,8 @@ import {
   chats,
   followUpSuggestions,
   libraryVideos,
+  memories,
+  memorySettings,
   messageRatings,
   outboxEmails,
   paymentMethods,
@@ -65,6 +67,8 @@ function exportedTables(db: Executor): ExportedTable[] {
     byUser(followUpSuggestions, followUpSuggestions.userId),
     byUser(planItems, planItems.userId),
     byUser(planSettings, planSettings.userId),
+    byUser(memories, memories.userId),
+    byUser(memorySettings, memorySettings.userId),
     byUser(channelFollows, channelFollows.userId),
     byUser(supportTickets, supportTickets.userId),
     {

@@ -252,6 +252,12 @@ export async function reorderPlan(
   });
 }
 
+/** The user's item by id (its title and status), or null: another user's, or none. */
+export async function ownPlanItem(db: Database, userId: string, itemId: string) {
+  const item = await findOwnItem(db, userId, itemId);
+  return item && { id: item.id, title: item.title, status: item.status };
+}
+
 export async function deletePlanItem(db: Database, user: SessionUser, itemId: string): Promise<void> {
   if (!(await deleteItem(db, user.id, itemId))) throw itemNotFound();
 }

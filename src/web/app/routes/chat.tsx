@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { MemoryCitations } from '../../components/chats/memory-citations';
 import { Page } from '../../components/layout/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,6 +9,10 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { FollowChannelButton } from '../../features/channels/components/follow-channel-button';
 import { useChatView } from '../../features/chat/api/get-chat';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { MEMORY_KEY } from '../../features/memory/api/keys';
+import { useMemoryResolver } from '../../features/memory/api/use-memory-resolver';
+import { RememberedLine } from '../../features/memory/components/remembered-line';
+import { UseMemorySwitch } from '../../features/memory/components/use-memory-switch';
 import { MakePlanButton } from '../../features/plan/components/make-plan-button';
 import { ShareDialog } from '../../features/share/components/share-dialog';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
@@ -57,7 +62,8 @@ export default function ChatRoute() {
       </Page>
     );
   }
-  return (
+  const ownChat = !readOnly && !view.data.readOnly;
+  const screen = (
     <ChatScreen
       key={chatId}
       view={view.data}
@@ -68,14 +74,47 @@ export default function ChatRoute() {
           <>
             {view.data.chat.youtubeUrl ? <FollowChannelButton videoUrl={view.data.chat.youtubeUrl} /> : null}
             <ShareDialog chatId={chatId} />
+            <UseMemorySwitch
+              chatId={chatId}
+              useMemory={view.data.chat.useMemory}
+              onSaved={() => void view.refetch()}
+            />
           </>
         )
       }
-      onReplyStored={() => void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey })}
+      onReplyStored={() => {
+        void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey });
+        void queryClient.invalidateQueries({ queryKey: MEMORY_KEY });
+      }}
       initialDraft={draft}
-      answerActions={(answer) => <MakePlanButton {...answer} />}
+      answerActions={(answer) => (
+        <>
+          <MakePlanButton {...answer} />
+          {ownChat ? <RememberedOf messages={view.data.messages} answerId={answer.messageId} /> : null}
+        </>
+      )}
     />
   );
+  // Staff reading another account's chat never see memories: [M3] stays plain there.
+  return ownChat ? <OwnMemories>{screen}</OwnMemories> : screen;
+}
+
+/** What was remembered of the question an answer replies to. */
+function RememberedOf({
+  messages,
+  answerId,
+}: {
+  messages: { id: string; role: string }[];
+  answerId: string;
+}) {
+  const at = messages.findIndex((message) => message.id === answerId);
+  const question = at > 0 ? messages[at - 1] : undefined;
+  return question?.role === 'user' ? <RememberedLine questionId={question.id} /> : null;
+}
+
+/** The user's memories behind the [M3] chips of their answers. */
+function OwnMemories({ children }: { children: ReactNode }) {
+  return <MemoryCitations.Provider value={useMemoryResolver()}>{children}</MemoryCitations.Provider>;
 }
 
 /**

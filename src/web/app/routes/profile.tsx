@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PAYMENT_UPDATE_MESSAGES } from '../../../shared/billing';
 import { Page } from '../../components/layout/page';
@@ -102,6 +102,20 @@ function AccountScreen({ me }: { me: Me }) {
             }}
           />
           <AccountSettingsCard />
+          <Card>
+            <CardHeader>
+              <CardTitle>What Vidvisor knows</CardTitle>
+              <CardDescription>
+                The facts, decisions and outcomes Vidvisor remembers about your business and uses in its
+                answers.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Link to={paths.memory.href()} className="font-medium underline">
+                See and edit what Vidvisor knows
+              </Link>
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle>E-mails</CardTitle>

@@ -1,6 +1,7 @@
 import { createContext, memo, type ReactNode, useContext, useMemo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { type CitationResolver, citationLink, citationParts, linkCitations } from '../../../shared/citations';
+import { linkMemoryCitations, MEMORY_HREF_PREFIX, MemoryChip, MemoryCitations } from './memory-citations';
 
 /**
  * An answer's Markdown, safe to render while it streams (react-markdown builds React elements, never
@@ -17,11 +18,12 @@ export const Markdown = memo(function Markdown({
   citations: CitationResolver;
 }) {
   const citationHrefs = useMemo(() => hrefsOfCitations(text, citations), [text, citations]);
+  const memories = useContext(MemoryCitations);
   return (
     <div className="markdown grid gap-3 text-sm leading-relaxed break-words">
       <CitationHrefs.Provider value={citationHrefs}>
         <ReactMarkdown components={components} skipHtml>
-          {linkCitations(text, citations)}
+          {linkMemoryCitations(linkCitations(text, citations), memories)}
         </ReactMarkdown>
       </CitationHrefs.Provider>
     </div>
@@ -53,6 +55,7 @@ const citesSource = (text: string) => {
 
 function AnswerLink({ href, title, children }: { href?: string; title?: string; children?: ReactNode }) {
   const citationHrefs = useContext(CitationHrefs);
+  if (href?.startsWith(MEMORY_HREF_PREFIX)) return <MemoryChip href={href} />;
   const url = webUrl(href);
   // Not a web address (a relative path, mailto:…): its words alone, nothing to follow.
   if (!url) return <>{children}</>;

@@ -1,5 +1,6 @@
 import {
   Bot,
+  Brain,
   LayoutDashboard,
   Library,
   ListChecks,
@@ -62,6 +63,11 @@ export default function AccountMenu({
             <DropdownMenuItem asChild>
               <Link to={paths.plan.href()}>
                 <ListChecks /> My Plan
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.memory.href()}>
+                <Brain /> What Vidvisor knows
               </Link>
             </DropdownMenuItem>
           </>

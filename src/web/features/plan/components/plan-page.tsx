@@ -16,6 +16,7 @@ import { canReorder, type PlanFilters as Filters, groupByStatus, moveId } from '
 import { CalendarSubscription } from './calendar-subscription';
 import { CheckInSetting } from './check-in-setting';
 import { ExportMenu } from './export-menu';
+import { OutcomeDialog } from './outcome-dialog';
 import { PlanFilters } from './plan-filters';
 import { type MoveDirection, PlanItemCard } from './plan-item-card';
 import { PlanItemForm } from './plan-item-form';
@@ -183,17 +184,22 @@ function PlanGroups({
     setMoved({ id: ids[index]!, direction, itemIds });
     reorder.mutate({ status, itemIds }, { onError: (error) => toast.error(error.message) });
   };
+  const [askOutcome, setAskOutcome] = useState<PlanItemView | null>(null);
   const changeStatus = (item: PlanItemView, status: PlanStatus) =>
     update.mutate(
       { itemId: item.id, changes: { status } },
       {
-        onSuccess: () => toast.success(`“${item.title}” moved to ${PLAN_STATUS_LABELS[status]}`),
+        onSuccess: () => {
+          toast.success(`“${item.title}” moved to ${PLAN_STATUS_LABELS[status]}`);
+          if (status === 'done' || status === 'dropped') setAskOutcome(item);
+        },
         onError: (error) => toast.error(error.message),
       },
     );
 
   return (
     <div ref={rootRef} className="grid gap-8">
+      <OutcomeDialog item={askOutcome} onClose={() => setAskOutcome(null)} />
       {movable ? null : (
         <p className="text-sm text-muted-foreground">Clear the video and due filters to reorder items.</p>
       )}
