@@ -26,6 +26,8 @@ export interface RouteCase {
   expected: Record<Actor, number>;
   /** An endless event stream: only the status is read, then the stream is closed. */
   eventStream?: boolean;
+  /** Success deletes the account it is sent as (and with it the account's rate-limit counters). */
+  endsAccount?: boolean;
   /** Each request sets up fresh data first (an account, a chat to answer): the fuzz suite sends an eighth as many. */
   costly?: boolean;
 }
@@ -141,7 +143,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     }),
     expected: signedIn(200),
   },
-  'DELETE /account': { request: freshAccount, expected: signedIn(200), costly: true },
+  'DELETE /account': { request: freshAccount, expected: signedIn(200), costly: true, endsAccount: true },
 
   'GET /profile': { request: () => ({ path: '/api/profile' }), expected: signedIn(200) },
   'PUT /profile': {

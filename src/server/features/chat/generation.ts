@@ -193,9 +193,8 @@ async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSo
 async function rememberTurn(deps: AppDeps, request: LeanRequest) {
   const messageId = request.placement.parentId;
   if (request.kind !== 'follow-up' || !messageId) return;
-  await queueRemembering(deps, { userId: request.user.id, chatId: request.chat.id, messageId }).catch(
-    (error) =>
-      deps.logger.warn({ err: error, chatId: request.chat.id }, 'could not queue remembering a turn'),
+  await queueRemembering(deps, { messageId }).catch((error) =>
+    deps.logger.warn({ err: error, chatId: request.chat.id }, 'could not queue remembering a turn'),
   );
 }
 

@@ -15,13 +15,20 @@ import { type FoundMemory, offlineMemories } from './offline-extraction';
 
 export const REMEMBER_JOB = 'remember-from-turn';
 
-/** A finished turn of a consultation: the user's message whose statements may be remembered. */
-export interface Turn {
-  userId: string;
-  chatId: string;
+/**
+ * A finished turn of a consultation as the queue holds it: the user's message, by id only, so that
+ * nothing naming the user outlives an erased account in the queue's tables.
+ */
+export interface TurnJob {
   messageId: string;
   /** Times it yielded to a reply in flight. */
   waits?: number;
+}
+
+/** The turn read back from its message: whose it is and in which consultation. */
+interface Turn extends TurnJob {
+  userId: string;
+  chatId: string;
 }
 
 /** A turn waits this long for a reply in flight, up to `MAX_WAITS` times; then its memories are let go. */
@@ -43,11 +50,11 @@ const extraction = z.object({
 });
 
 /** Queues the reading of a finished turn: it runs after the reply, never in its way. */
-export async function queueRemembering(deps: Pick<AppDeps, 'jobs'>, turn: Turn): Promise<void> {
+export async function queueRemembering(deps: Pick<AppDeps, 'jobs'>, turn: TurnJob): Promise<void> {
   await deps.jobs.send(REMEMBER_JOB, turn, { key: `${turn.messageId}:${turn.waits ?? 0}` });
 }
 
-export function rememberJob(deps: AppDeps): JobDefinition<Turn> {
+export function rememberJob(deps: AppDeps): JobDefinition<TurnJob> {
   return {
     name: REMEMBER_JOB,
     retryLimit: 2,
@@ -64,14 +71,16 @@ export function rememberJob(deps: AppDeps): JobDefinition<Turn> {
  * the message or consultation is gone, the message was read already, or the user is at their plan's
  * limit. While a reply of the user is in flight it yields: the turn is queued again for later.
  */
-export async function rememberFromTurn(deps: AppDeps, turn: Turn) {
-  const message = await turnMessage(deps, turn);
-  if (!message || !(await memoryOn(deps.db, turn.userId))) return [];
+export async function rememberFromTurn(deps: AppDeps, job: TurnJob) {
+  const read = await turnMessage(deps, job);
+  if (!read) return [];
+  const { message, turn } = read;
+  if (!(await memoryOn(deps.db, turn.userId))) return [];
   if (await replyInFlight(deps, turn.userId)) {
     if ((turn.waits ?? 0) < MAX_WAITS) {
       await deps.jobs.send(
         REMEMBER_JOB,
-        { ...turn, waits: (turn.waits ?? 0) + 1 },
+        { messageId: turn.messageId, waits: (turn.waits ?? 0) + 1 },
         { key: `${turn.messageId}:${(turn.waits ?? 0) + 1}`, delaySeconds: WAIT_SECONDS },
       );
     }
@@ -94,16 +103,14 @@ export async function rememberFromTurn(deps: AppDeps, turn: Turn) {
 }
 
 /** The user's message of the turn, while its consultation lives with "Use memory" on and it is unread. */
-async function turnMessage(deps: AppDeps, turn: Turn): Promise<string | null> {
+async function turnMessage(deps: AppDeps, job: TurnJob): Promise<{ message: string; turn: Turn } | null> {
   const [row] = await deps.db
-    .select({ content: chatMessages.content })
+    .select({ content: chatMessages.content, userId: chatMessages.userId, chatId: chatMessages.chatId })
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
     .where(
       and(
-        eq(chatMessages.id, turn.messageId),
-        eq(chatMessages.chatId, turn.chatId),
-        eq(chatMessages.userId, turn.userId),
+        eq(chatMessages.id, job.messageId),
         eq(chatMessages.role, 'user'),
         isNull(chats.deletedAt),
         eq(chats.useMemory, true),
@@ -111,7 +118,7 @@ async function turnMessage(deps: AppDeps, turn: Turn): Promise<string | null> {
       ),
     )
     .limit(1);
-  return row?.content ?? null;
+  return row ? { message: row.content, turn: { ...job, userId: row.userId, chatId: row.chatId } } : null;
 }
 
 async function replyInFlight(deps: AppDeps, userId: string): Promise<boolean> {
