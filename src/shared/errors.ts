@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   usageLimitExceeded: 'usage_limit_exceeded',
   /** The process is full: ask again after Retry-After seconds. */
   busy: 'busy',
+  /** Another request is writing this user's suggested follow-ups: ask again shortly. */
+  followUpsInProgress: 'follow_ups_in_progress',
 } as const;
 
 /** A full process refusing a new reply (503 with Retry-After). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { monthKey, monthLabel } from '../../../shared/dates';
+import { ERROR_CODES } from '../../../shared/errors';
 import { isStaff } from '../../../shared/roles';
 import { isUsageExceeded, type TokenAllowance, USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import type { SessionUser } from '../../context';
@@ -70,17 +71,27 @@ export interface GenerationSlot {
   release(db: Executor): Promise<void>;
 }
 
-/** Takes the user's lease unless another reply holds one that has not expired: a row back means taken. */
+/**
+ * What a lease is for: a reply, or the suggested follow-ups under an answer. Each is one at a time per
+ * user, and neither waits for the other (decision 061).
+ */
+export type LeasePurpose = 'reply' | 'follow-ups';
+
+/**
+ * Takes the user's lease of a purpose unless another holds one that has not expired: a row back means
+ * taken.
+ */
 const takeLeaseQuery = preparedFor((db) =>
   db
     .insert(generationLeases)
     .values({
       userId: sql.placeholder('userId'),
+      purpose: sql.placeholder('purpose'),
       leaseId: sql.placeholder('leaseId'),
       expiresAt: sql.placeholder('expiresAt'),
     })
     .onConflictDoUpdate({
-      target: generationLeases.userId,
+      target: [generationLeases.userId, generationLeases.purpose],
       set: { leaseId: sql`excluded.lease_id`, expiresAt: sql`excluded.expires_at` },
       setWhere: sql`${generationLeases.expiresAt} < now()`,
     })
@@ -96,12 +107,17 @@ const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: 
  * it is held, so it includes every finished reply and parallel sends cannot carry the user past the
  * limit. Over the limit is answered before "another reply is being written".
  */
-export async function acquireGenerationSlot(db: Database, user: SessionUser): Promise<GenerationSlot> {
+export async function acquireGenerationSlot(
+  db: Database,
+  user: SessionUser,
+  purpose: LeasePurpose = 'reply',
+): Promise<GenerationSlot> {
   const allowance = await resolveAllowance(db, user);
   if (allowance.monthlyTokens === 'unlimited') return UNLIMITED_SLOT;
   const leaseId = randomUUID();
   const taken = await takeLeaseQuery(db).execute({
     userId: user.id,
+    purpose,
     leaseId,
     expiresAt: new Date(Date.now() + GENERATION_LEASE_MS),
   });
@@ -128,15 +144,21 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
     if (leaseHeld) await slot.release(db);
     throw limitExceeded();
   }
-  if (!leaseHeld) {
-    throw new AppError(
-      409,
-      'reply_in_progress',
-      'Another reply is still being written. Wait for it to finish.',
-    );
-  }
+  if (!leaseHeld) throw inProgress[purpose]();
   return slot;
 }
+
+/** The 409 while the user's lease of a purpose is held. */
+const inProgress: Record<LeasePurpose, () => AppError> = {
+  reply: () =>
+    new AppError(409, 'reply_in_progress', 'Another reply is still being written. Wait for it to finish.'),
+  'follow-ups': () =>
+    new AppError(
+      409,
+      ERROR_CODES.followUpsInProgress,
+      'Suggested follow-ups are still being written. Try again shortly.',
+    ),
+};
 
 /**
  * The statement adding to the user's month (a reply's tokens, or one sent message; an omitted count
