@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { startOpenAiStub } from '../../../scripts/lib/openai-stub.mjs';
 import type { Executor } from '../db/client';
 import { generationLeases } from '../db/schema';
@@ -28,11 +27,7 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, attempts =
 /** Waits until every reply in flight is saved (its lease released with the answer, in one statement). */
 export async function settleReplies(db: Executor): Promise<void> {
   await waitFor(async () => {
-    const [held] = await db
-      .select({ userId: generationLeases.userId })
-      .from(generationLeases)
-      .where(eq(generationLeases.purpose, 'reply'))
-      .limit(1);
+    const [held] = await db.select({ userId: generationLeases.userId }).from(generationLeases).limit(1);
     return held ? undefined : true;
   });
 }

@@ -19,19 +19,25 @@ export const usageMonths = pgTable(
 /**
  * One reply at a time for a user whose plan has a token limit: the lease is taken (atomically, across
  * processes) before the limit check and released in the transaction that records the reply. It expires
- * on its own if the process holding it dies. Suggested follow-ups hold a lease of their own purpose, so
- * writing them never keeps a user's reply waiting (decision 061).
+ * on its own if the process holding it dies.
  */
-export const generationLeases = pgTable(
-  'generation_leases',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'reply' (every reply) or 'follow-ups' (the suggestions under an answer). */
-    purpose: text('purpose').notNull().default('reply'),
-    leaseId: text('lease_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
-);
+export const generationLeases = pgTable('generation_leases', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leaseId: text('lease_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One writing of suggested follow-ups at a time for a user whose plan has a token limit, as
+ * `generation_leases` is for replies: a lease of its own, so that suggestions never keep a reply
+ * waiting (decision 061).
+ */
+export const followUpLeases = pgTable('follow_up_leases', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leaseId: text('lease_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -8,7 +8,7 @@ import { isUsageExceeded, type TokenAllowance, USAGE_LIMIT_EXCEEDED_MESSAGE } fr
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { generationLeases, usageMonths } from '../../db/schema';
+import { followUpLeases, generationLeases, usageMonths } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
 import { findPlan } from '../billing/subscription.queries';
@@ -73,31 +73,37 @@ export interface GenerationSlot {
 
 /**
  * What a lease is for: a reply, or the suggested follow-ups under an answer. Each is one at a time per
- * user, and neither waits for the other (decision 061).
+ * user, in a table of its own, and neither waits for the other (decision 061).
  */
 export type LeasePurpose = 'reply' | 'follow-ups';
 
-/**
- * Takes the user's lease of a purpose unless another holds one that has not expired: a row back means
- * taken.
- */
-const takeLeaseQuery = preparedFor((db) =>
-  db
-    .insert(generationLeases)
-    .values({
-      userId: sql.placeholder('userId'),
-      purpose: sql.placeholder('purpose'),
-      leaseId: sql.placeholder('leaseId'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .onConflictDoUpdate({
-      target: [generationLeases.userId, generationLeases.purpose],
-      set: { leaseId: sql`excluded.lease_id`, expiresAt: sql`excluded.expires_at` },
-      setWhere: sql`${generationLeases.expiresAt} < now()`,
-    })
-    .returning({ leaseId: generationLeases.leaseId })
-    .prepare('take_generation_lease'),
-);
+const leaseTables = { reply: generationLeases, 'follow-ups': followUpLeases } as const;
+
+/** Takes the user's lease unless another holds one that has not expired: a row back means taken. */
+const takeLeaseQuery = (purpose: LeasePurpose, name: string) => {
+  const leases = leaseTables[purpose];
+  return preparedFor((db) =>
+    db
+      .insert(leases)
+      .values({
+        userId: sql.placeholder('userId'),
+        leaseId: sql.placeholder('leaseId'),
+        expiresAt: sql.placeholder('expiresAt'),
+      })
+      .onConflictDoUpdate({
+        target: leases.userId,
+        set: { leaseId: sql`excluded.lease_id`, expiresAt: sql`excluded.expires_at` },
+        setWhere: sql`${leases.expiresAt} < now()`,
+      })
+      .returning({ leaseId: leases.leaseId })
+      .prepare(name),
+  );
+};
+
+const takeLease = {
+  reply: takeLeaseQuery('reply', 'take_generation_lease'),
+  'follow-ups': takeLeaseQuery('follow-ups', 'take_follow_up_lease'),
+};
 
 const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: async () => {} };
 
@@ -115,17 +121,15 @@ export async function acquireGenerationSlot(
   const allowance = await resolveAllowance(db, user);
   if (allowance.monthlyTokens === 'unlimited') return UNLIMITED_SLOT;
   const leaseId = randomUUID();
-  const taken = await takeLeaseQuery(db).execute({
+  const taken = await takeLease[purpose](db).execute({
     userId: user.id,
-    purpose,
     leaseId,
     expiresAt: new Date(Date.now() + GENERATION_LEASE_MS),
   });
   const leaseHeld = taken.length > 0;
+  const leases = leaseTables[purpose];
   const releaseQuery = (executor: Executor) =>
-    executor
-      .delete(generationLeases)
-      .where(and(eq(generationLeases.userId, user.id), eq(generationLeases.leaseId, leaseId)));
+    executor.delete(leases).where(and(eq(leases.userId, user.id), eq(leases.leaseId, leaseId)));
   const slot: GenerationSlot = {
     releaseStatement: () => releaseQuery(db).getSQL(),
     release: async (executor) => {
