@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   busy: 'busy',
   /** A password-less account must sign in again (a one-time code) before this action. */
   freshSignInRequired: 'fresh_sign_in_required',
+  /** Another request is writing this user's suggested follow-ups: ask again shortly. */
+  followUpsInProgress: 'follow_ups_in_progress',
 } as const;
 
 /** A full process refusing a new reply (503 with Retry-After). */

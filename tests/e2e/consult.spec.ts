@@ -390,7 +390,7 @@ test.describe('with an AI key', () => {
       // Enter sends once the reply has ended (the screen reader hears it).
       await expect(page.getByRole('status').filter({ hasText: 'Response complete' })).toBeAttached();
 
-      // The first answer's follow-ups are asked for before the next message takes the reply's lease.
+      // The first answer's follow-ups are written before the next message, so the stub's queue is in order.
       const followUps = page.getByRole('region', { name: 'Suggested follow-ups' });
       await expect(followUps).toBeVisible();
 

@@ -1,5 +1,7 @@
+import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { collectConsoleErrors, expect, test } from './fixtures';
-import { createChatThroughConsult } from './support/consult';
+import { startAppServer } from './server';
+import { createChatThroughConsult, createSampleChat } from './support/consult';
 import { signUpOnboarded } from './support/onboarding';
 
 /** A talk of timed passages on separate topics: the first answer leaves some for the follow-ups. */
@@ -115,5 +117,60 @@ test.describe('conversation controls', () => {
     await expect(boss.getByRole('heading', { name: title })).toBeVisible();
     await expect(boss.getByPlaceholder(/message/i)).toHaveCount(0);
     await bossContext.close();
+  });
+});
+
+test.describe('suggested follow-ups with an AI key', () => {
+  // The next answer's suggestions are refused (409) while the earlier ones are still written: expected.
+  test.use({ allowConsoleErrors: [/\/follow-ups$/] });
+
+  test('Send while suggestions are being written: the reply is answered, and the suggestions come back after it', async ({
+    page,
+  }) => {
+    const stub = await startOpenAiStub();
+    const server = await startAppServer({ OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: stub.baseURL });
+    let writeSuggestions = () => {};
+    const suggestionsHeld = new Promise<void>((resolve) => {
+      writeSuggestions = resolve;
+    });
+    const suggestionCalls = () =>
+      stub.requests.filter((r) => r.path.endsWith('/chat/completions') && !r.body.stream).length;
+    try {
+      await signUpOnboarded(page, server);
+      const chatId = await createSampleChat(page, server);
+      // The first answer, then its suggestions, held until the test lets them be written.
+      stub.enqueue(
+        { chunks: ['Start ', 'with ', 'referrals ', '[00:12].'] },
+        { chunks: ['1. How do I reward referrals?'], hold: { after: 0, until: suggestionsHeld } },
+      );
+      await page.goto(`${server.baseURL}/chat/${chatId}`);
+      const answers = page.getByRole('article', { name: 'Assistant message' });
+      await expect(answers.first()).toContainText(/Tokens: \d+/);
+      await expect.poll(suggestionCalls).toBe(1);
+
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('Which tier first?');
+      await box.press('Enter');
+      await expect(answers.nth(1)).toContainText('Here is advice from the stub');
+      await expect(answers.nth(1)).toContainText(/Tokens: \d+/);
+      const questions = page.getByRole('article', { name: 'Your message' });
+      await expect(questions).toHaveCount(1);
+      await expect(questions).toContainText('Which tier first?');
+      await expect(box).toHaveValue('');
+
+      // The new answer's suggestions wait for the earlier ones, then are written.
+      stub.enqueue({ chunks: ['1. How do I price the premium tier?'] });
+      writeSuggestions();
+      const suggestions = page.getByRole('region', { name: 'Suggested follow-ups' });
+      await expect(suggestions.getByRole('button', { name: 'How do I price the premium tier?' })).toBeVisible(
+        {
+          timeout: 30_000,
+        },
+      );
+    } finally {
+      writeSuggestions();
+      await server.stop();
+      await stub.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { monthKey } from '../../shared/dates';
 import { BUSY_MESSAGE } from '../../shared/errors';
 import { createApi } from '../app';
-import { chatMessages, chats, generationLeases } from '../db/schema';
+import { chatMessages, chats, generationLeases, usageMonths } from '../db/schema';
 import { chatReplyPaths } from '../features/chat/chat.routes';
 import { libraryReplyPaths } from '../features/library/library.routes';
 import { createManualChat, settleReplies, waitFor } from '../testing/consult';
@@ -180,10 +181,34 @@ describe('a full process', () => {
     const user = await t.createOnboardedUser();
     const stranger = await t.createOnboardedUser();
     const chatId = await createManualChat(user, TRANSCRIPT);
-    expect((await stranger.client.post(`/api/chats/${chatId}/messages`, { content: 'Hi' })).status).toBe(404);
-    expect(t.deps.admission.repliesInFlight).toBe(0);
-    expect(t.deps.admission.repliesPreparing).toBe(0);
-    const answered = await user.client.post(`/api/chats/${chatId}/messages`, { content: 'Hi' });
+    const send = (who: TestUser) => who.client.post(`/api/chats/${chatId}/messages`, { content: 'Hi' });
+    /** The one place is free again: nothing in flight, and the next reply is let in. */
+    function expectPlaceFreed() {
+      expect(t.deps.admission.repliesInFlight).toBe(0);
+      expect(t.deps.admission.repliesPreparing).toBe(0);
+      expect(t.deps.admission.fullReason()).toBeUndefined();
+    }
+
+    await t.db.insert(usageMonths).values({ userId: user.id, month: monthKey(new Date()), tokens: 30_001 });
+    const over = await send(user);
+    expect(over.status).toBe(402);
+    expect((await over.json()).error.code).toBe('usage_limit_exceeded');
+    expectPlaceFreed();
+    await t.db.delete(usageMonths).where(eq(usageMonths.userId, user.id));
+
+    // Another reply of the user's holds the lease (in another process, say).
+    await t.db
+      .insert(generationLeases)
+      .values({ userId: user.id, leaseId: 'elsewhere', expiresAt: new Date(Date.now() + 60_000) });
+    const writing = await send(user);
+    expect(writing.status).toBe(409);
+    expect((await writing.json()).error.code).toBe('reply_in_progress');
+    expectPlaceFreed();
+    await t.db.delete(generationLeases).where(eq(generationLeases.userId, user.id));
+
+    expect((await send(stranger)).status).toBe(404);
+    expectPlaceFreed();
+    const answered = await send(user);
     expect(answered.status).toBe(200);
     await answered.text();
   });

@@ -102,8 +102,14 @@ export const messageParams = chatIdParam.extend({ messageId: z.uuid('Not a messa
 /** A version's arrows: show the branch that holds this message. */
 export const showVersionInput = z.object({ messageId: z.uuid('Not a message id') });
 
-/** `?ia=1`: a super admin reading someone else's chat (read-only). */
-export const chatViewQuery = z.object({ ia: z.enum(['0', '1']).optional() });
+/**
+ * `?ia=1`: a super admin reading someone else's chat (read-only). `version`: show the branch through this
+ * message (the newest below it) in this answer only, stored nowhere: how staff step through versions.
+ */
+export const chatViewQuery = z.object({
+  ia: z.enum(['0', '1']).optional(),
+  version: z.uuid('Not a message id').optional(),
+});
 
 /** The spec's apologies, stored as the assistant's message where a reply failed. */
 export const REPLY_FAILED_MESSAGE = 'Sorry, I encountered an error while processing your request.';

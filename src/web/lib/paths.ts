@@ -28,10 +28,14 @@ export const paths = {
   suggestionsUnsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, href: unsubscribePageHref },
   chat: {
     path: '/chat/:chatId',
-    /** `draft`: the message box opens with it typed in (My Plan's 'Ask about this'). */
-    href: (chatId: string, options: { readOnly?: boolean; draft?: string } = {}) => {
+    /**
+     * `draft`: the message box opens with it typed in (My Plan's 'Ask about this'). `version` (read-only):
+     * the branch through that message is shown, not the user's branch on screen.
+     */
+    href: (chatId: string, options: { readOnly?: boolean; draft?: string; version?: string } = {}) => {
       const search = new URLSearchParams();
       if (options.readOnly) search.set('ia', '1');
+      if (options.readOnly && options.version) search.set(CHAT_VERSION_PARAM, options.version);
       if (options.draft) search.set(CHAT_DRAFT_PARAM, options.draft);
       const query = search.toString();
       return `/chat/${encodeURIComponent(chatId)}${query ? `?${query}` : ''}`;
@@ -55,6 +59,9 @@ export const paths = {
 
 /** The chat address's parameter that prefills its message box. */
 export const CHAT_DRAFT_PARAM = 'draft';
+
+/** The read-only chat address's parameter naming the version shown (staff stepping through versions). */
+export const CHAT_VERSION_PARAM = 'version';
 
 export const AUTH_VIEWS = [
   'sign_in',

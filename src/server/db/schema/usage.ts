@@ -28,3 +28,16 @@ export const generationLeases = pgTable('generation_leases', {
   leaseId: text('lease_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One writing of suggested follow-ups at a time for a user whose plan has a token limit, as
+ * `generation_leases` is for replies: a lease of its own, so that suggestions never keep a reply
+ * waiting (decision 061).
+ */
+export const followUpLeases = pgTable('follow_up_leases', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leaseId: text('lease_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -40,6 +40,7 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   request_limits:
     'costly-write counters by user and address (off in tests; a user’s rows cascade with the user)',
   generation_leases: 'a row only while a reply streams (cascades with the user)',
+  follow_up_leases: 'a row only while suggested follow-ups are written (cascades with the user)',
   suggestion_picks: 'the team’s weekly picks',
   video_search_cache: 'YouTube’s public video data, keyed by a hash of a keyword set',
   youtube_quota_days: 'the site’s YouTube quota units per day',

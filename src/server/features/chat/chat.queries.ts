@@ -91,25 +91,29 @@ export type BranchMessage = MessageRow & {
   versionIds: string[];
 };
 
-const branchQuery = preparedFor((db) =>
+/** The messages of the branch ending at `leaf`, oldest first, each with its versions. */
+const branchEndingAt = (db: Executor, leaf: SQL) =>
   db
     .select({ ...getTableColumns(chatMessages), versionIds: versionsOf })
     .from(chatMessages)
-    .where(
-      inArray(
-        chatMessages.id,
-        branchIds(
-          sql`(select ${chats.currentLeafId} from ${chats} where ${chats.id} = ${sql.placeholder('chatId')})`,
-        ),
-      ),
-    )
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.seq))
-    .prepare('branch_on_screen'),
+    .where(inArray(chatMessages.id, branchIds(leaf)))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.seq));
+
+const branchQuery = preparedFor((db) =>
+  branchEndingAt(
+    db,
+    sql`(select ${chats.currentLeafId} from ${chats} where ${chats.id} = ${sql.placeholder('chatId')})`,
+  ).prepare('branch_on_screen'),
 );
 
 /** The messages of a chat's branch on screen, oldest first, each with its versions. */
 export function listBranch(db: Executor, chatId: string): Promise<BranchMessage[]> {
   return branchQuery(db).execute({ chatId });
+}
+
+/** The messages of the branch ending at `leafId` (a message the caller found in the chat), oldest first. */
+export function listBranchEndingAt(db: Executor, leafId: string): Promise<BranchMessage[]> {
+  return branchEndingAt(db, sql`${leafId}::uuid`);
 }
 
 export type HistoryMessage = Pick<MessageRow, 'role' | 'content'>;

@@ -114,11 +114,12 @@ export function chatRoutes(deps: AppDeps) {
       validate('query', chatViewQuery),
       async (c) => {
         const user = currentUser(c);
+        const { ia, version } = c.req.valid('query');
         const access = await accessChat(deps, user, c.req.valid('param').chatId, {
-          allowAdminRead: c.req.valid('query').ia === '1',
+          allowAdminRead: ia === '1',
         });
         if (access.readOnly) await recordStaffRead(deps.db, user, access.chat);
-        return c.json(await chatView(deps, user, access), 200);
+        return c.json(await chatView(deps, user, access, version), 200);
       },
     )
     .post('/chats/:chatId/first-reply', onboarded, validate('param', chatIdParam), async (c) => {

@@ -21,6 +21,7 @@ import {
   insertMessagesStatement,
   isStaleClaim,
   listBranch,
+  listBranchEndingAt,
   type MessageRow,
   newestLeafUnder,
   promptHistory,
@@ -63,9 +64,14 @@ export async function accessChat(
   throw notFound('Chat not found');
 }
 
-export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess) {
+/**
+ * The chat as its screen shows it: the branch on screen, or with `version` the branch through that
+ * message (the newest below it), read for this answer only and stored nowhere (staff stepping through a
+ * user's versions).
+ */
+export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess, version?: string) {
   const [messages, sources, ratings, overLimit] = await Promise.all([
-    listBranch(deps.db, access.chat.id),
+    branchThrough(deps.db, access.chat.id, version),
     chatSourcesView(deps.db, access.chat.id),
     ratingsOfChat(deps.db, access.chat.id),
     access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
@@ -108,6 +114,13 @@ export function serializeMessage(message: MessageRow) {
     totalTokens: message.totalTokens,
     createdAt: message.createdAt.toISOString(),
   };
+}
+
+async function branchThrough(db: Executor, chatId: string, version: string | undefined) {
+  if (!version) return listBranch(db, chatId);
+  const leafId = await newestLeafUnder(db, chatId, version);
+  if (!leafId) throw messageNotFound();
+  return listBranchEndingAt(db, leafId);
 }
 
 /**

@@ -366,9 +366,13 @@ function apologyFor(request: Pick<ReplyBase, 'kind'>): string {
   return request.kind === 'first' ? FIRST_REPLY_FAILED_MESSAGE : REPLY_FAILED_MESSAGE;
 }
 
-/** A reply with text is stored; so is a stopped first answer, even empty, so the chat does not wait for it. */
-function keepsText(request: Pick<ReplyBase, 'kind'>, reply: Reply): boolean {
-  return reply.text.trim() !== '' || (request.kind === 'first' && reply.outcome === 'stopped');
+/**
+ * A reply with text is stored; so is a stopped first answer, even empty, so the chat does not wait for
+ * it. A regeneration stopped before its first words stores nothing: the earlier version stays on screen.
+ */
+function keepsText(request: Pick<ReplyBase, 'kind' | 'regeneration'>, reply: Reply): boolean {
+  if (reply.text.trim() !== '') return true;
+  return request.kind === 'first' && !request.regeneration && reply.outcome === 'stopped';
 }
 
 /**

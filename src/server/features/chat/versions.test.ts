@@ -20,6 +20,13 @@ afterAll(() => close());
 const TRANSCRIPT =
   '0:00\nWelcome.\n0:12\nReferrals reward both sides.\n0:45\nRaise prices with a premium tier.';
 
+/** Over the transcript budget in two parts: a first answer takes notes on each before it answers. */
+const LONG_TRANSCRIPT = Array.from(
+  { length: 3600 },
+  (_, i) =>
+    `${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}\nIdea number ${i} about pricing, retention and referrals for small shops.`,
+).join('\n');
+
 interface ViewMessage {
   id: string;
   role: 'user' | 'assistant';
@@ -170,6 +177,46 @@ describe('regenerating the last answer', () => {
     // The claim ended with the stored version: the new last answer can be regenerated.
     await answered(user, `/api/chats/${chatId}/messages/${stopped.id}/regenerate`, 'Complete now.');
   });
+  it('stores no version of a first answer regenerated and stopped before its first words, charging the notes taken', async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await createManualChat(user, LONG_TRANSCRIPT);
+    stub.enqueue({ chunks: ['- [00:10] notes'] }, { chunks: ['- [40:00] notes'] });
+    await answered(user, `/api/chats/${chatId}/first-reply`, 'First answer.');
+    const [first] = (await viewOf(user, chatId)).messages;
+    const before = { usage: await usageOf(user.id), chat: (await viewOf(user, chatId)).chat.totalTokens };
+
+    // Notes on both parts, then the answer held before its first words until the app hangs up.
+    const notes = { usage: { prompt_tokens: 4000, completion_tokens: 100 } };
+    stub.enqueue(
+      { chunks: ['- [00:10] again'], ...notes },
+      { chunks: ['- [40:00] again'], ...notes },
+      { chunks: ['Never shown.'], hold: { after: 0, until: new Promise(() => {}) } },
+    );
+    const sent = stub.requests.length;
+    const controller = new AbortController();
+    const response = await user.client.request(`/api/chats/${chatId}/messages/${first!.id}/regenerate`, {
+      method: 'POST',
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    await waitFor(async () => (stub.requests.slice(sent).some((r) => r.body.stream) ? true : undefined));
+    disconnect(controller);
+    await waitFor(async () => {
+      const [chat] = await t.db.select().from(chats).where(eq(chats.id, chatId));
+      return chat!.regenerationClaimedAt === null ? true : undefined;
+    });
+
+    // The earlier version stays on screen, the only one; the notes already taken are charged.
+    const view = await viewOf(user, chatId);
+    expect(view.messages).toEqual([{ ...first!, versionIds: [first!.id] }]);
+    expect(await storedCount(chatId)).toBe(1);
+    expect((await usageOf(user.id)).tokens - before.usage.tokens).toBe(8200);
+    expect(view.chat.totalTokens - before.chat).toBe(8200);
+    // The claim ended: it can be regenerated again.
+    stub.enqueue({ chunks: ['- [00:10] notes'] }, { chunks: ['- [40:00] notes'] });
+    await answered(user, `/api/chats/${chatId}/messages/${first!.id}/regenerate`, 'First, again.');
+    expect(contentsOf(await viewOf(user, chatId))).toEqual(['First, again.']);
+  });
 });
 
 describe('editing a question', () => {
@@ -240,6 +287,79 @@ describe('editing a question', () => {
     expect(await exported()).not.toContain('baguettes');
     expect(await found('loyalty')).toEqual([chatId]);
     expect(await found('baguettes')).toEqual([]);
+  });
+});
+
+describe('a super admin reading a user’s versions', () => {
+  const staffView = async (boss: TestUser, chatId: string, version?: string) =>
+    (await boss.client.json(`/api/chats/${chatId}?ia=1${version ? `&version=${version}` : ''}`)) as {
+      messages: ViewMessage[];
+      readOnly: boolean;
+    };
+
+  it('steps through them read-only, each branch in the query, leaving the user’s branch on screen as it was', async () => {
+    const user = await t.createOnboardedUser();
+    const boss = await t.createUser({ role: 'super_admin', profile: true });
+    const { chatId, messages } = await chatOfTwoQuestions(user);
+    await answered(user, `/api/chats/${chatId}/messages/${messages[4]!.id}/regenerate`, 'Answer two, again.');
+    await answered(user, `/api/chats/${chatId}/messages/${messages[1]!.id}/edit`, 'Online answer.', {
+      content: 'How do I grow online?',
+    });
+    const onScreen = contentsOf(await viewOf(user, chatId));
+    expect(onScreen).toEqual(['First answer.', 'How do I grow online?', 'Online answer.']);
+
+    const shown = await staffView(boss, chatId);
+    expect(shown.readOnly).toBe(true);
+    expect(contentsOf(shown)).toEqual(onScreen);
+    // The question's earlier version: the newest branch below it, with its regenerated answer.
+    const earlier = await staffView(boss, chatId, messages[1]!.id);
+    expect(contentsOf(earlier)).toEqual([...contentsOf({ messages }).slice(0, 4), 'Answer two, again.']);
+    expect(earlier.messages[4]!.versionIds).toEqual([messages[4]!.id, earlier.messages[4]!.id]);
+    // The answer's earlier version, as first written.
+    expect(contentsOf(await staffView(boss, chatId, messages[4]!.id))).toEqual(contentsOf({ messages }));
+
+    expect(contentsOf(await viewOf(user, chatId))).toEqual(onScreen);
+    // The user's own arrows stay the user's: staff cannot move them.
+    const moved = await boss.client.request(`/api/chats/${chatId}/branch`, {
+      method: 'PUT',
+      json: { messageId: messages[4]!.id },
+    });
+    expect(moved.status).toBe(404);
+    expect(contentsOf(await viewOf(user, chatId))).toEqual(onScreen);
+  });
+
+  it('opens a 👎 answer the user has since regenerated, from the ratings screen', async () => {
+    const user = await t.createOnboardedUser();
+    const boss = await t.createUser({ role: 'super_admin', profile: true });
+    const { chatId, messages } = await chatOfTwoQuestions(user);
+    const rated = messages[4]!;
+    await user.client.json(`/api/chats/${chatId}/messages/${rated.id}/rating`, {
+      method: 'PUT',
+      json: { rating: 'down', reason: 'inaccurate' },
+    });
+    await answered(user, `/api/chats/${chatId}/messages/${rated.id}/regenerate`, 'A better answer.');
+
+    const { latestDown } = await boss.client.json('/api/admin/assistant/ratings');
+    const row = latestDown.find((r: { messageId: string }) => r.messageId === rated.id);
+    const opened = await staffView(boss, row.chatId, row.messageId);
+    expect(opened.messages.at(-1)).toMatchObject({ id: rated.id, content: 'Answer two.' });
+  });
+
+  it('refuses a version of another chat (404) or not a message id (400); other users get 404', async () => {
+    const user = await t.createOnboardedUser();
+    const boss = await t.createUser({ role: 'super_admin', profile: true });
+    const { chatId } = await chatOfTwoQuestions(user);
+    const other = await chatOfTwoQuestions(user);
+    const asked = (who: TestUser, query: string) => who.client.get(`/api/chats/${chatId}?${query}`);
+    const foreign = await asked(boss, `ia=1&version=${other.messages[2]!.id}`);
+    expect(foreign.status).toBe(404);
+    expect((await foreign.json()).error.message).toBe('Message not found');
+    const bad = await asked(boss, 'ia=1&version=nope');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toContain('Not a message id');
+    const stranger = await t.createOnboardedUser();
+    expect((await asked(stranger, `version=${other.messages[2]!.id}`)).status).toBe(404);
+    expect((await asked(stranger, `ia=1&version=${other.messages[2]!.id}`)).status).toBe(404);
   });
 });
 

@@ -78,14 +78,15 @@ async function readAnswer(deps: AppDeps, user: SessionUser, ref: { chatId: strin
 }
 
 /**
- * The user's one-reply-at-a-time lease, as every reply takes it, so parallel requests never call the
- * paid model twice (409 while another reply or suggestion is being written). Null when the questions
- * come from the passages: offline, or over the plan's limit.
+ * The user's follow-ups lease, so parallel requests never call the paid model twice (409 while other
+ * suggestions are being written; the client asks again). It is not the reply's lease: a send never
+ * waits for suggestions (decision 061). Null when the questions come from the passages: offline, or
+ * over the plan's limit.
  */
 async function modelSlot(deps: AppDeps, user: SessionUser): Promise<GenerationSlot | null> {
   if (deps.ai.kind === 'offline') return null;
   try {
-    return await acquireGenerationSlot(deps.db, user);
+    return await acquireGenerationSlot(deps.db, user, 'follow-ups');
   } catch (error) {
     if (error instanceof AppError && error.code === 'usage_limit_exceeded') return null;
     throw error;

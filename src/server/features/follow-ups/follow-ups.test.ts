@@ -133,7 +133,7 @@ describe('suggested follow-ups (AI key, through the OpenAI stub)', () => {
     expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 150, chat: before.chat + 150 });
   });
 
-  it('calls the model once for parallel requests: the other waits its turn (409), the tokens are counted once', async () => {
+  it('calls the model once for parallel requests: the other is asked again later (409), the tokens are counted once', async () => {
     const { owner, chatId, answer } = await answered(t);
     const before = await tokensOf(owner.id, chatId);
     const sent = stub.requests.length;
@@ -150,13 +150,59 @@ describe('suggested follow-ups (AI key, through the OpenAI stub)', () => {
     await waitFor(async () => (stub.requests.length > sent ? true : undefined));
     const second = await owner.client.post(followUpsPath(chatId, answer.id));
     expect(second.status).toBe(409);
-    expect((await second.json()).error.code).toBe('reply_in_progress');
+    expect((await second.json()).error.code).toBe('follow_ups_in_progress');
     open();
     const kept = await (await first).json();
     expect(kept).toEqual({ questions: ['How do I sell gift boxes to companies?'] });
     expect(await owner.client.json(followUpsPath(chatId, answer.id), { method: 'POST' })).toEqual(kept);
     expect(stub.requests.length).toBe(sent + 1);
     expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 100, chat: before.chat + 100 });
+  });
+
+  it('never holds up a send: a reply is answered while suggestions are written, and they are kept after it', async () => {
+    const { owner, chatId, answer } = await answered(t);
+    const before = await tokensOf(owner.id, chatId);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    stub.enqueue({
+      chunks: ['1. How do I sell gift boxes to companies?'],
+      usage: { prompt_tokens: 90, completion_tokens: 10 },
+      hold: { after: 0, until: gate },
+    });
+    const sent = stub.requests.length;
+    const suggesting = owner.client.post(followUpsPath(chatId, answer.id));
+    await waitFor(async () => (stub.requests.length > sent ? true : undefined));
+
+    // Sent while the suggestions are held: answered, not 409.
+    stub.enqueue({
+      chunks: ['Open ', 'on ', 'Sundays.'],
+      usage: { prompt_tokens: 200, completion_tokens: 3 },
+    });
+    const reply = await owner.client.post(`/api/chats/${chatId}/messages`, { content: 'What next?' });
+    expect(reply.status).toBe(200);
+    expect((await readUiStream(reply)).text).toBe('Open on Sundays.');
+    await settleReplies(t.db);
+    // And the next answer's suggestions, asked for meanwhile, wait their turn (the client asks again).
+    const view = await owner.client.json(`/api/chats/${chatId}`);
+    const next = view.messages.at(-1) as { id: string };
+    const waiting = await owner.client.post(followUpsPath(chatId, next.id));
+    expect(waiting.status).toBe(409);
+    expect((await waiting.json()).error.code).toBe('follow_ups_in_progress');
+
+    open();
+    expect(await (await suggesting).json()).toEqual({
+      questions: ['How do I sell gift boxes to companies?'],
+    });
+    expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 303, chat: before.chat + 303 });
+    stub.enqueue({
+      chunks: ['1. Who bakes on Sundays?'],
+      usage: { prompt_tokens: 80, completion_tokens: 5 },
+    });
+    expect(await owner.client.json(followUpsPath(chatId, next.id), { method: 'POST' })).toEqual({
+      questions: ['Who bakes on Sundays?'],
+    });
   });
 
   it('costs nothing when the call fails: the questions come from the passages instead', async () => {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { monthKey, monthLabel } from '../../../shared/dates';
+import { ERROR_CODES } from '../../../shared/errors';
 import { isStaff } from '../../../shared/roles';
 import { isUsageExceeded, type TokenAllowance, USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { generationLeases, usageMonths } from '../../db/schema';
+import { followUpLeases, generationLeases, usageMonths } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
 import { findPlan } from '../billing/subscription.queries';
@@ -70,23 +71,39 @@ export interface GenerationSlot {
   release(db: Executor): Promise<void>;
 }
 
-/** Takes the user's lease unless another reply holds one that has not expired: a row back means taken. */
-const takeLeaseQuery = preparedFor((db) =>
-  db
-    .insert(generationLeases)
-    .values({
-      userId: sql.placeholder('userId'),
-      leaseId: sql.placeholder('leaseId'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .onConflictDoUpdate({
-      target: generationLeases.userId,
-      set: { leaseId: sql`excluded.lease_id`, expiresAt: sql`excluded.expires_at` },
-      setWhere: sql`${generationLeases.expiresAt} < now()`,
-    })
-    .returning({ leaseId: generationLeases.leaseId })
-    .prepare('take_generation_lease'),
-);
+/**
+ * What a lease is for: a reply, or the suggested follow-ups under an answer. Each is one at a time per
+ * user, in a table of its own, and neither waits for the other (decision 061).
+ */
+export type LeasePurpose = 'reply' | 'follow-ups';
+
+const leaseTables = { reply: generationLeases, 'follow-ups': followUpLeases } as const;
+
+/** Takes the user's lease unless another holds one that has not expired: a row back means taken. */
+const takeLeaseQuery = (purpose: LeasePurpose, name: string) => {
+  const leases = leaseTables[purpose];
+  return preparedFor((db) =>
+    db
+      .insert(leases)
+      .values({
+        userId: sql.placeholder('userId'),
+        leaseId: sql.placeholder('leaseId'),
+        expiresAt: sql.placeholder('expiresAt'),
+      })
+      .onConflictDoUpdate({
+        target: leases.userId,
+        set: { leaseId: sql`excluded.lease_id`, expiresAt: sql`excluded.expires_at` },
+        setWhere: sql`${leases.expiresAt} < now()`,
+      })
+      .returning({ leaseId: leases.leaseId })
+      .prepare(name),
+  );
+};
+
+const takeLease = {
+  reply: takeLeaseQuery('reply', 'take_generation_lease'),
+  'follow-ups': takeLeaseQuery('follow-ups', 'take_follow_up_lease'),
+};
 
 const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: async () => {} };
 
@@ -96,20 +113,23 @@ const UNLIMITED_SLOT: GenerationSlot = { releaseStatement: () => null, release: 
  * it is held, so it includes every finished reply and parallel sends cannot carry the user past the
  * limit. Over the limit is answered before "another reply is being written".
  */
-export async function acquireGenerationSlot(db: Database, user: SessionUser): Promise<GenerationSlot> {
+export async function acquireGenerationSlot(
+  db: Database,
+  user: SessionUser,
+  purpose: LeasePurpose = 'reply',
+): Promise<GenerationSlot> {
   const allowance = await resolveAllowance(db, user);
   if (allowance.monthlyTokens === 'unlimited') return UNLIMITED_SLOT;
   const leaseId = randomUUID();
-  const taken = await takeLeaseQuery(db).execute({
+  const taken = await takeLease[purpose](db).execute({
     userId: user.id,
     leaseId,
     expiresAt: new Date(Date.now() + GENERATION_LEASE_MS),
   });
   const leaseHeld = taken.length > 0;
+  const leases = leaseTables[purpose];
   const releaseQuery = (executor: Executor) =>
-    executor
-      .delete(generationLeases)
-      .where(and(eq(generationLeases.userId, user.id), eq(generationLeases.leaseId, leaseId)));
+    executor.delete(leases).where(and(eq(leases.userId, user.id), eq(leases.leaseId, leaseId)));
   const slot: GenerationSlot = {
     releaseStatement: () => releaseQuery(db).getSQL(),
     release: async (executor) => {
@@ -128,15 +148,21 @@ export async function acquireGenerationSlot(db: Database, user: SessionUser): Pr
     if (leaseHeld) await slot.release(db);
     throw limitExceeded();
   }
-  if (!leaseHeld) {
-    throw new AppError(
-      409,
-      'reply_in_progress',
-      'Another reply is still being written. Wait for it to finish.',
-    );
-  }
+  if (!leaseHeld) throw inProgress[purpose]();
   return slot;
 }
+
+/** The 409 while the user's lease of a purpose is held. */
+const inProgress: Record<LeasePurpose, () => AppError> = {
+  reply: () =>
+    new AppError(409, 'reply_in_progress', 'Another reply is still being written. Wait for it to finish.'),
+  'follow-ups': () =>
+    new AppError(
+      409,
+      ERROR_CODES.followUpsInProgress,
+      'Suggested follow-ups are still being written. Try again shortly.',
+    ),
+};
 
 /**
  * The statement adding to the user's month (a reply's tokens, or one sent message; an omitted count

@@ -18,16 +18,27 @@ import { ShareDialog } from '../../features/share/components/share-dialog';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
 import { isApiError } from '../../lib/api-client';
 import { AppLink } from '../../lib/link';
-import { CHAT_DRAFT_PARAM, paths } from '../../lib/paths';
+import { CHAT_DRAFT_PARAM, CHAT_VERSION_PARAM, paths } from '../../lib/paths';
 
 export default function ChatRoute() {
   const { chatId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const readOnly = search.get('ia') === '1';
+  const version = readOnly ? (search.get(CHAT_VERSION_PARAM) ?? undefined) : undefined;
   const draft = useChatDraft(search, setSearch);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const view = useChatView(chatId, readOnly);
+  const view = useChatView(chatId, readOnly, version);
+  // Staff step through versions in the address: the user's branch on screen is never moved.
+  const showVersion = (messageId: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(CHAT_VERSION_PARAM, messageId);
+        return next;
+      },
+      { replace: true },
+    );
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard.href()));
 
   if (view.isPending) return <PageSpinner />;
@@ -87,6 +98,7 @@ export default function ChatRoute() {
         void queryClient.invalidateQueries({ queryKey: MEMORY_KEY });
       }}
       initialDraft={draft}
+      staffVersions={readOnly ? { show: showVersion, pending: view.isPlaceholderData } : undefined}
       answerActions={(answer) => (
         <>
           <MakePlanButton {...answer} />

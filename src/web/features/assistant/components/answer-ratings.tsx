@@ -61,7 +61,7 @@ function RatingsBody({ summary }: { summary: RatingsSummary }) {
               <li key={row.messageId} className="grid gap-1 rounded-md border p-3 text-sm">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <Link
-                    to={paths.chat.href(row.chatId, { readOnly: true })}
+                    to={paths.chat.href(row.chatId, { readOnly: true, version: row.messageId })}
                     className="font-medium text-primary underline-offset-4 hover:underline break-words"
                   >
                     {row.chatTitle ?? 'Untitled chat'}

@@ -47,6 +47,7 @@ export function ChatScreen({
   headerActions,
   initialDraft = '',
   answerActions,
+  staffVersions,
 }: {
   view: ChatView;
   /** `?ia=1`: read-only whoever's chat it is (the server also answers read-only for another's chat). */
@@ -60,6 +61,11 @@ export function ChatScreen({
   initialDraft?: string;
   /** Controls under each stored, finished answer (composed by the route: another feature's). */
   answerActions?: (answer: { chatId: string; messageId: string }) => ReactNode;
+  /**
+   * Read-only: the arrows show another version through the page (`show`), never moving the user's
+   * branch; `pending` while it loads. The screen shows whichever view it is given.
+   */
+  staffVersions?: { show: (messageId: string) => void; pending: boolean };
 }) {
   const queryClient = useQueryClient();
   const chatId = view.chat.id;
@@ -132,8 +138,14 @@ export function ChatScreen({
     [chatId, messages, onReplyStored, queryClient, setMessages],
   );
 
-  const current = queryClient.getQueryData(getChatQueryOptions(chatId, false).queryKey) ?? view;
   const readOnly = adminView || view.readOnly;
+  const current = readOnly
+    ? view
+    : (queryClient.getQueryData(getChatQueryOptions(chatId, false).queryKey) ?? view);
+  // A read-only screen follows the view it is given (another version, read by the page).
+  useEffect(() => {
+    if (readOnly) setMessages(toUIMessages(view.messages));
+  }, [readOnly, view.messages, setMessages]);
   const exceeded = current.usageExceeded;
   const busy = status === 'submitted' || status === 'streaming';
 
@@ -228,13 +240,15 @@ export function ChatScreen({
     return {
       versions: ids && {
         ids,
-        onShow: (messageId) =>
-          shownVersion.mutate(messageId, {
-            onSuccess: (fresh) => setMessages(toUIMessages(fresh.messages)),
-            onError: (error) => toast.error(error.message),
-          }),
+        onShow:
+          staffVersions?.show ??
+          ((messageId) =>
+            shownVersion.mutate(messageId, {
+              onSuccess: (fresh) => setMessages(toUIMessages(fresh.messages)),
+              onError: (error) => toast.error(error.message),
+            })),
       },
-      busy: busy || shownVersion.isPending,
+      busy: busy || shownVersion.isPending || Boolean(staffVersions?.pending),
       onRegenerate:
         canAct && regenerated && message.id === messages.at(-1)?.id && message.role === 'assistant'
           ? () => void regenerate({ messageId: regenerated.id })
