@@ -19,6 +19,7 @@ export default defineConfig({
             'src/web/**/*.test.{ts,tsx}',
             'src/server/**/*.unit.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           environment: 'node',
         },

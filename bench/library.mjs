@@ -22,6 +22,11 @@ import { onboarded, PROFILE, percentile, postStreaming } from './journey.mjs';
 import { startApp, table } from './lib.mjs';
 
 const VIDEOS = Number(process.env.BENCH_LIBRARY_VIDEOS ?? 1_000);
+if (!Number.isInteger(VIDEOS) || VIDEOS < 1) {
+  throw new Error(
+    `BENCH_LIBRARY_VIDEOS must be a whole number of videos, 1 or more (got ${process.env.BENCH_LIBRARY_VIDEOS})`,
+  );
+}
 const PASSAGES_PER_VIDEO = 600;
 const OTHER_PASSAGES = Number(process.env.BENCH_LIBRARY_OTHER_PASSAGES ?? 2_000_000);
 const OTHER_USERS = 100;
@@ -106,15 +111,17 @@ function zipfSampler(words, next) {
 }
 
 /**
- * Questions as a user asks them about their library, in the language of the passage they are about:
- * two words of a passage it holds (a topic one of the videos covers) and two other words, all past the
- * 100 commonest, among everyday speech.
+ * `count` questions as a user asks them about their library, in the language of the passage they are
+ * about: two words of a passage it holds (a topic one of the videos covers) and two other words, all
+ * past the 100 commonest, among everyday speech. A library of fewer videos than questions is asked
+ * about its passages again, in turn.
  */
-function questions(words, passages) {
+export function questions(words, passages, count) {
   const next = random(7);
   const rankOf = new Map(words.map((word, rank) => [word, rank]));
   const word = () => words[100 + Math.floor(next() * 2_900)];
-  return passages.map(({ text, config }) => {
+  return Array.from({ length: count }, (_, i) => {
+    const { text, config } = passages[i % passages.length];
     const topical = text.split(' ').filter((w) => rankOf.get(w) >= 100);
     const pick = () => topical[Math.floor(next() * topical.length)] ?? word();
     const language = LANGUAGES.find((candidate) => candidate.config === config);
@@ -293,7 +300,7 @@ async function measureRetrieval({ kind, url, dataDir, email }) {
     const budget = chunkSizeFor(PROFILE);
     const measuring = { db: database.db, run, searchLibrary, libraryPassagesStatement };
     const questionsOf = async (user) =>
-      questions(vocabulary(), await libraryTexts(run, user, WARM_UP + SAMPLES));
+      questions(vocabulary(), await libraryTexts(run, user, WARM_UP + SAMPLES), WARM_UP + SAMPLES);
     const asked = await questionsOf(userId);
     const [english, multilingual] = await timeRetrievals(
       measuring,

@@ -4,6 +4,8 @@
 // page (GET /api/suggestions), no-key trending and the catalogue's keyword search. One connection:
 // p50/p99 of 300 requests one after another; 50 connections: req/s. Prints figures and the query
 // plans; asserts nothing. Standalone: node bench/suggestions.mjs (BENCH_DURATION overrides).
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { tsImport } from 'tsx/esm/api';
 import { table } from './lib.mjs';
 import { latencyOf, withSeededApp } from './seeded.mjs';
 
@@ -55,23 +57,33 @@ insert into chats (user_id, video_id, transcript, created_at)
 analyze;`;
 }
 
-const PLANS = (week) => [
-  `explain (analyze, costs off) select video_id, count(distinct user_id) from chats
-     join "user" on "user".id = chats.user_id
-     where chats.created_at >= now() - interval '7 days' and video_id is not null and deleted_at is null
-       and "user".email_verified and "user".created_at <= now() - interval '7 days'
-     group by video_id having count(distinct user_id) >= 5
-     order by 2 desc, max(created_at) desc limit 12`,
-  `explain (analyze, costs off) select * from suggestion_picks
-     where week = (select max(week) from suggestion_picks where week <= '${week}') order by position`,
-];
+/**
+ * The app's own statements of trending and of this week's picks, as the server runs them now: built by
+ * its query builders on a Drizzle instance that only writes SQL, and answered with their plans.
+ */
+export async function appStatements(week) {
+  const { siteTrendingStatement } = await tsImport(
+    '../src/server/features/suggestions/suggestions.service.ts',
+    import.meta.url,
+  );
+  const { shownPicks } = await tsImport(
+    '../src/server/features/suggestions/suggestions.queries.ts',
+    import.meta.url,
+  );
+  const db = drizzle.mock();
+  return [siteTrendingStatement(db, new Date()), shownPicks(db, week, [])].map((statement) => {
+    const { sql, params } = statement.toSQL();
+    return [`explain (analyze, costs off) ${sql}`, params];
+  });
+}
 
 export async function benchSuggestions() {
   console.log(
     `\nVideo suggestions on PostgreSQL: ${PICKS.toLocaleString('en-US')} catalogue videos, ${CHATS.toLocaleString('en-US')} consultations, no YouTube key`,
   );
   const week = thisWeek();
-  const explain = () => PLANS(week).map((statement) => [statement, []]);
+  const statements = await appStatements(week);
+  const explain = () => statements;
   await withSeededApp(
     { email: 'bench-suggestions@example.com', seed: (userId) => seed(week, userId), explain },
     async (app, cookie, plans) => {

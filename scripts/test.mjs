@@ -13,6 +13,7 @@ import {
 } from './lib/build-checks.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { startPostgres } from './lib/postgres.mjs';
+import { childEnv, PGLITE_SUITE_ENV, pgliteRunNote, postgresSuiteEnv } from './lib/suite-databases.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -25,7 +26,7 @@ let failedTotal = 0;
 
 function run(command, args, env = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: childEnv(env) });
   return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
@@ -80,7 +81,11 @@ step('lint (biome, import direction)');
 }
 
 step('unit + API suites on PGlite');
-vitest('unit + API (PGlite)', ['--project', 'unit', '--project', 'api']);
+{
+  const note = pgliteRunNote();
+  if (note) console.log(note);
+  vitest('unit + API (PGlite)', ['--project', 'unit', '--project', 'api'], PGLITE_SUITE_ENV);
+}
 
 step('API suites on PostgreSQL');
 {
@@ -89,7 +94,7 @@ step('API suites on PostgreSQL');
     postgres = process.env.TEST_DATABASE_URL ? null : await startPostgres();
     const url = process.env.TEST_DATABASE_URL ?? postgres.url;
     console.log(`PostgreSQL: ${url}`);
-    vitest('API (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL: url });
+    vitest('API (PostgreSQL)', ['--project', 'api'], postgresSuiteEnv(url));
   } catch (error) {
     console.error(error);
     record('API (PostgreSQL)', false, '0', { passed: 0, failed: 1 });

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 
 /**
@@ -20,6 +21,15 @@ const flag = (fallback: boolean) =>
   );
 const int = (fallback: number, min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+/** Read by the cron parser pg-boss schedules with, so a value it would refuse later is refused at start. */
+function isCronExpression(value: string) {
+  try {
+    CronExpressionParser.parse(value, { tz: 'UTC', strict: false });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const emailList = z.preprocess(
   emptyToUndefined,
   z
@@ -55,6 +65,7 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^\S+( \S+){4}$/, 'must be a cron expression of five fields, e.g. */10 * * * 1')
+      .refine(isCronExpression, 'must be a cron expression whose fields are in range, e.g. */10 * * * 1')
       .default('*/10 * * * 1'),
   ),
   // Admission of new replies (decisions 042, 053): past any of these the process answers 503 busy.

@@ -22,6 +22,10 @@ describe('configuration', () => {
       expect(loadConfig({ YOUTUBE_PROXY_URL: url }).YOUTUBE_PROXY_URL).toBe(url);
   });
 
+  it('takes a weekly schedule the job queue can read, names of days included', () => {
+    expect(loadConfig({ WEEKLY_EMAIL_SCHEDULE: '0 8 * * MON' }).WEEKLY_EMAIL_SCHEDULE).toBe('0 8 * * MON');
+  });
+
   it('treats empty values as unset and normalises lists', () => {
     const config = loadConfig({
       PORT: '',
@@ -49,6 +53,26 @@ describe('configuration', () => {
     [{ YOUTUBE_PROXY_URL: 'socks5://127.0.0.1:1080' }, 'YOUTUBE_PROXY_URL'],
     [{ YOUTUBE_PROXY_URL: 'proxy.example.com:3128' }, 'YOUTUBE_PROXY_URL'],
     [{ NODE_ENV: 'production', OFFLINE_MODEL_TEST_GATE: 'true' }, 'OFFLINE_MODEL_TEST_GATE'],
+    // Admission of new replies, password hashes, the job queue and its schedules.
+    [{ REPLIES_IN_FLIGHT_MAX: '0' }, 'REPLIES_IN_FLIGHT_MAX'],
+    [{ REPLIES_IN_FLIGHT_MAX: 'many' }, 'REPLIES_IN_FLIGHT_MAX'],
+    [{ REPLIES_PREPARING_MAX: '0' }, 'REPLIES_PREPARING_MAX'],
+    [{ REPLIES_PREPARING_MAX: '2.5' }, 'REPLIES_PREPARING_MAX'],
+    [{ EVENT_LOOP_DELAY_MAX_MS: '0' }, 'EVENT_LOOP_DELAY_MAX_MS'],
+    [{ EVENT_LOOP_DELAY_MAX_MS: '60001' }, 'EVENT_LOOP_DELAY_MAX_MS'],
+    [{ EVENT_LOOP_UTILIZATION_MAX_PERCENT: '101' }, 'EVENT_LOOP_UTILIZATION_MAX_PERCENT'],
+    [{ EVENT_LOOP_UTILIZATION_MAX_PERCENT: '0' }, 'EVENT_LOOP_UTILIZATION_MAX_PERCENT'],
+    [{ HEAP_USED_MAX_PERCENT: '101' }, 'HEAP_USED_MAX_PERCENT'],
+    [{ HEAP_USED_MAX_PERCENT: '-5' }, 'HEAP_USED_MAX_PERCENT'],
+    [{ PASSWORD_HASHES_IN_FLIGHT_MAX: '0' }, 'PASSWORD_HASHES_IN_FLIGHT_MAX'],
+    [{ PASSWORD_HASHES_IN_FLIGHT_MAX: '257' }, 'PASSWORD_HASHES_IN_FLIGHT_MAX'],
+    [{ PASSWORD_HASHES_WAITING_MAX: '-1' }, 'PASSWORD_HASHES_WAITING_MAX'],
+    [{ PASSWORD_HASHES_WAITING_MAX: 'lots' }, 'PASSWORD_HASHES_WAITING_MAX'],
+    [{ JOB_QUEUE_CHECK_SECONDS: '0' }, 'JOB_QUEUE_CHECK_SECONDS'],
+    [{ JOB_QUEUE_CHECK_SECONDS: '3601' }, 'JOB_QUEUE_CHECK_SECONDS'],
+    [{ WEEKLY_EMAIL_SCHEDULE: 'every monday' }, 'WEEKLY_EMAIL_SCHEDULE'],
+    [{ WEEKLY_EMAIL_SCHEDULE: '61 * * * 1' }, 'WEEKLY_EMAIL_SCHEDULE'],
+    [{ WEEKLY_EMAIL_SCHEDULE: '0 8 * * 8' }, 'WEEKLY_EMAIL_SCHEDULE'],
   ])('stops on %o naming %s', (env, variable) => {
     let error: unknown;
     try {

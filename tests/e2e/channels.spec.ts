@@ -49,6 +49,16 @@ test.describe('followed channels', () => {
     await expect(fresh.getByRole('article').first()).toHaveAccessibleName('Pricing for bakeries');
     await expect(pricing.getByRole('list', { name: 'Matched keywords' })).toContainText('Sourdough bread');
     await expect(pricing.getByRole('list', { name: 'Matched keywords' })).toContainText('pastries');
+    // Its relevance badge names the profile's words it holds; the other's, a word of the challenges.
+    await expect(pricing).toContainText('Relevant to your business: sourdough, bread, pastries');
+    await expect(fresh.getByRole('article', { name: 'Auto captions' })).toContainText(
+      'Relevant to your business: first',
+    );
+    // Back to the newest first.
+    await fresh.getByLabel('Sort by').selectOption('date');
+    await expect(fresh.getByRole('article').first()).toHaveAccessibleName('Auto captions');
+    await fresh.getByLabel('Sort by').selectOption('relevance');
+    await expect(fresh.getByRole('article').first()).toHaveAccessibleName('Pricing for bakeries');
     await expect(pricing).toContainText('Vidvisor Fixtures');
     // (Checked once the toast has gone: a fading toast is half transparent.)
     await expect(toast).toBeHidden();

@@ -33,7 +33,7 @@ test.describe('conversation controls', () => {
     server,
     browser,
   }) => {
-    await signUpOnboarded(page, server);
+    const owner = await signUpOnboarded(page, server);
     await createChatThroughConsult(page, TALK);
     const chatUrl = page.url();
     const answers = page.getByRole('article', { name: 'Assistant message' });
@@ -93,6 +93,13 @@ test.describe('conversation controls', () => {
     await expect(visitor.getByRole('textbox')).toHaveCount(0);
     await expect(visitor.getByRole('link', { name: 'Sign in to save a copy' })).toBeVisible();
     expect(await visitorContext.cookies()).toEqual([]);
+    // Signing in from the shared page comes back to it, where the copy can be saved.
+    await visitor.getByRole('link', { name: 'Sign in to save a copy' }).click();
+    await visitor.getByLabel('Email').fill(owner.email);
+    await visitor.getByLabel('Password').fill(owner.password);
+    await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(visitor).toHaveURL(link);
+    await expect(visitor.getByRole('button', { name: 'Save a copy' })).toBeVisible();
 
     // Revoked: the link answers 'not found'.
     await share.getByRole('button', { name: 'Revoke' }).click();

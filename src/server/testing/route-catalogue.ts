@@ -222,6 +222,10 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     expected: everyone(200),
   },
   'GET /support/tickets': { request: () => ({ path: '/api/support/tickets' }), expected: signedIn(200) },
+  'GET /support/replies/latest': {
+    request: () => ({ path: '/api/support/replies/latest' }),
+    expected: signedIn(200),
+  },
   'POST /support/tickets': {
     request: () => ({
       path: '/api/support/tickets',

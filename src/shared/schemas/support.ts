@@ -7,6 +7,9 @@ export const SUPPORT_LIMITS = { subject: 200, message: 5000 } as const;
 /** Tickets per page of the Support tab, the widget and the admin's list ('Load more' fetches the next). */
 export const TICKETS_PAGE_SIZE = 20;
 
+/** The support team's newest replies the widget shows, across all of a user's tickets. */
+export const LATEST_SUPPORT_REPLIES = 3;
+
 export const DEFAULT_TICKET_SUBJECT = 'General Inquiry';
 
 export const SUPPORT_MESSAGES = {

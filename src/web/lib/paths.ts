@@ -80,10 +80,31 @@ export const AUTH_NOTICES = {
 } as const;
 export type AuthNotice = keyof typeof AUTH_NOTICES;
 
-function authHref(view?: AuthView, notice?: AuthNotice): string {
+/** The auth screen's query parameter naming the page to come back to once signed in. */
+export const AUTH_NEXT_PARAM = 'next';
+
+/**
+ * A page of this site to come back to after signing in: a path (with its query) on this origin, or
+ * null for anything else (another host, a protocol-relative '//host', a backslash trick, a scheme).
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  const base = 'http://return.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+function authHref(view?: AuthView, notice?: AuthNotice, next?: string): string {
   const params = new URLSearchParams();
   if (view) params.set('view', view);
   if (notice) params.set(AUTH_NOTICE_PARAM, notice);
+  const returnPath = safeReturnPath(next);
+  if (returnPath) params.set(AUTH_NEXT_PARAM, returnPath);
   const query = params.toString();
   return query ? `/auth?${query}` : '/auth';
 }

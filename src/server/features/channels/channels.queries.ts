@@ -104,15 +104,45 @@ export async function followedChannels(db: Executor, userId: string) {
 }
 
 /**
+ * The English lexeme of each word (to_tsvector's stem, as the videos' search vectors hold them), in the
+ * words' order; stop words have none and are left out.
+ */
+export async function englishLexemes(db: Executor, words: string[]) {
+  if (words.length === 0) return [];
+  const result = await db.execute(
+    sql`select word, (tsvector_to_array(to_tsvector('english', word)))[1] as lexeme
+        from unnest(${sql.param(words)}::text[]) with ordinality as w(word, n)
+        where to_tsvector('english', word) <> ''::tsvector order by n`,
+  );
+  return (result as unknown as { rows: { word: string; lexeme: string }[] }).rows;
+}
+
+/**
+ * How relevant a video is to the lexemes of a profile: the full-text rank (ts_rank, as the library's
+ * passage search ranks) of its search vector against any of them, and which of them it holds.
+ */
+function relevanceTo(lexemes: string[]) {
+  if (lexemes.length === 0) return { score: sql<number>`0::float8`, matched: sql<string[]>`'{}'::text[]` };
+  // Lexemes are single words of letters and digits (see profileWords): quoted, they make the query as is.
+  const anyOf = lexemes.map((lexeme) => `'${lexeme}'`).join(' | ');
+  return {
+    score: sql<number>`ts_rank(${channelVideos.searchVector}, ${anyOf}::tsquery)::float8`,
+    matched: sql<string[]>`array(select unnest(tsvector_to_array(${channelVideos.searchVector}))
+      intersect select unnest(${sql.param(lexemes)}::text[]))`,
+  };
+}
+
+/**
  * The videos of the user's channels published since `since`, newest first, each with the `keywords` it
- * matches (against its stored search vector): per followed channel, a range of (channel_id,
- * published_at desc) on channel_videos_recent_idx.
+ * matches (against its stored search vector) and its relevance to the profile's `lexemes`: per followed
+ * channel, a range of (channel_id, published_at desc) on channel_videos_recent_idx.
  */
 export async function recentVideosOf(
   db: Executor,
   userId: string,
-  { since, keywords, limit }: { since: Date; keywords: string[]; limit: number },
+  { since, keywords, lexemes, limit }: { since: Date; keywords: string[]; lexemes: string[]; limit: number },
 ) {
+  const relevance = relevanceTo(lexemes);
   return db
     .select({
       videoId: channelVideos.videoId,
@@ -123,6 +153,8 @@ export async function recentVideosOf(
       thumbnailUrl: channelVideos.thumbnailUrl,
       durationSeconds: channelVideos.durationSeconds,
       matchedKeywords: keywordMatches(channelVideos.searchVector, keywords),
+      relevance: relevance.score,
+      matchedLexemes: relevance.matched,
     })
     .from(channelFollows)
     .innerJoin(channels, eq(channels.id, channelFollows.channelId))

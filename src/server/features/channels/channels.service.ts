@@ -8,7 +8,7 @@ import {
 } from '../../../shared/channels';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { NewVideosSort } from '../../../shared/schemas/channels';
-import { isoDay } from '../../../shared/suggestions';
+import { isoDay, type ProfileKeywordSource } from '../../../shared/suggestions';
 import { youTubeWatchUrl } from '../../../shared/youtube';
 import { FEED_PROBLEMS, type FeedValidators, type PageRef } from '../../adapters/channels';
 import type { CatalogResult } from '../../adapters/video-catalog';
@@ -16,6 +16,7 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/errors';
 import type { JobDefinition } from '../../jobs';
+import { loadGateState } from '../account/gate.service';
 import { consultedVideoIds } from '../chats/chats.queries';
 import { keywordsOf } from '../suggestions/suggestions.service';
 import {
@@ -25,6 +26,7 @@ import {
   channelById,
   channelOfVideo,
   claimDueChannels,
+  englishLexemes,
   followedChannels,
   recentVideosOf,
   removeFollow,
@@ -49,6 +51,8 @@ const POLL_BATCH = 50;
 const POLL_CONCURRENCY = 2;
 /** 50 channels × 15 uploads bounds a user's fortnight; this keeps a flood from one channel bounded too. */
 const NEW_VIDEOS_LIMIT = 750;
+/** A profile's goals and challenges run to a few hundred words; its first 100 words rank the feed. */
+const PROFILE_WORDS_MAX = 100;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -68,6 +72,10 @@ export interface ChannelVideoCard {
   durationSeconds: number | null;
   thumbnailUrl: string | null;
   matchedKeywords: string[];
+  /** Its full-text rank against the words of the user's keywords, goals and challenges (0: none of them). */
+  relevance: number;
+  /** Those words it holds, in the profile's order, as the user wrote them. */
+  matchedWords: string[];
   consulted: boolean;
 }
 
@@ -149,20 +157,48 @@ export async function channelsOf(db: Database, user: SessionUser) {
   };
 }
 
+/** Words of a profile's texts the feed is ranked by: lower-cased, three letters or more, each once. */
+export function profileWords(texts: string[]): string[] {
+  const words = texts.flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  return [...new Set(words.filter((word) => word.length >= 3))].slice(0, PROFILE_WORDS_MAX);
+}
+
+/** What the feed is ranked against: the user's keywords, and the profile's goals and challenges. */
+export interface FeedRanking {
+  keywords: string[];
+  profile: Pick<ProfileKeywordSource, 'currentChallenges' | 'businessGoals'> | null;
+}
+
+/** The lexemes of the words of the user's keywords, goals and challenges, each with the first word that gave it. */
+async function profileLexemes(db: Database, { keywords, profile }: FeedRanking) {
+  const goalsAndChallenges = profile
+    ? [profile.currentChallenges, profile.businessGoals.shortTerm, profile.businessGoals.longTerm]
+    : [];
+  const texts = [...keywords, ...goalsAndChallenges];
+  const wordOf = new Map<string, string>();
+  for (const { word, lexeme } of await englishLexemes(db, profileWords(texts))) {
+    if (!wordOf.has(lexeme)) wordOf.set(lexeme, word);
+  }
+  return wordOf;
+}
+
 /**
  * The videos of the user's channels published in the last `days`, each with the keywords its title and
- * description match (the suggestions' rule) and whether the user consulted it: newest first, or most
- * keywords matched first (then newest).
+ * description match (the suggestions' rule), its relevance to the profile and the profile's words it
+ * holds, and whether the user consulted it: newest first, or most relevant first (then newest).
  */
 export async function channelVideoCards(
   db: Database,
   userId: string,
-  keywords: string[],
+  ranking: FeedRanking,
   { now, days, sort }: { now: Date; days: number; sort: NewVideosSort },
 ): Promise<ChannelVideoCard[]> {
+  const wordOf = await profileLexemes(db, ranking);
+  const lexemes = [...wordOf.keys()];
   const rows = await recentVideosOf(db, userId, {
     since: new Date(now.getTime() - days * DAY_MS),
-    keywords,
+    keywords: ranking.keywords,
+    lexemes,
     limit: NEW_VIDEOS_LIMIT,
   });
   const consulted = await consultedVideoIds(
@@ -171,8 +207,11 @@ export async function channelVideoCards(
     rows.map((row) => row.videoId),
   );
   const cards = rows.map(
-    ({ publishedAt, ...row }): ChannelVideoCard => ({
+    ({ publishedAt, matchedLexemes, ...row }): ChannelVideoCard => ({
       ...row,
+      matchedWords: lexemes
+        .filter((lexeme) => matchedLexemes.includes(lexeme))
+        .map((lexeme) => wordOf.get(lexeme)!),
       url: youTubeWatchUrl(row.videoId),
       publishedAt: publishedAt.toISOString(),
       publishedOn: isoDay(publishedAt),
@@ -180,19 +219,19 @@ export async function channelVideoCards(
     }),
   );
   if (sort === 'relevance') {
-    // A stable sort keeps the newest first among videos matching as many keywords.
-    cards.sort((a, b) => b.matchedKeywords.length - a.matchedKeywords.length);
+    // A stable sort keeps the newest first among videos as relevant.
+    cards.sort((a, b) => b.relevance - a.relevance);
   }
   return cards;
 }
 
 /** 'New from your channels': the last 14 days, ranked against the user's keywords. Reads the database only. */
 export async function newFromChannels(db: Database, user: SessionUser, sort: NewVideosSort, now: Date) {
-  const { keywords } = await keywordsOf(db, user);
+  const [{ keywords }, { profile }] = await Promise.all([keywordsOf(db, user), loadGateState(db, user)]);
   return {
     sort,
     keywords,
-    videos: await channelVideoCards(db, user.id, keywords, { now, days: NEW_VIDEO_DAYS, sort }),
+    videos: await channelVideoCards(db, user.id, { keywords, profile }, { now, days: NEW_VIDEO_DAYS, sort }),
   };
 }
 

@@ -6,6 +6,7 @@ import { channelFollows, channels, channelVideos } from '../../db/schema';
 import { capturedLog } from '../../testing/captured-log';
 import { randomChannelId } from '../../testing/channels';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { startHttpProxy } from '../../testing/http-proxy';
 import { randomVideoId } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -252,7 +253,7 @@ describe('YOUTUBE_PROXY_URL', () => {
 });
 
 describe('new from your channels', () => {
-  it('ranks by the user’s keywords when asked, shows matched words, and marks videos already consulted', async () => {
+  it('ranks by relevance to the whole profile when asked, shows matched words, and marks videos already consulted', async () => {
     const user = await follower(['pricing', 'prices', 'hiring']);
     await follow(user, '@vidvisorfixtures');
     await user.client.json(
@@ -266,16 +267,80 @@ describe('new from your channels', () => {
     expect(byDate.videos.map((v: { videoId: string }) => v.videoId)).toEqual(['autoOnly001', 'manualEn001']);
     const byRelevance = await newVideos(user, 'relevance');
     expect(
-      byRelevance.videos.map((v: { videoId: string; matchedKeywords: string[]; consulted: boolean }) => [
-        v.videoId,
-        v.matchedKeywords,
-        v.consulted,
-      ]),
+      byRelevance.videos.map(
+        (v: { videoId: string; matchedKeywords: string[]; matchedWords: string[]; consulted: boolean }) => [
+          v.videoId,
+          v.matchedKeywords,
+          v.matchedWords,
+          v.consulted,
+        ],
+      ),
     ).toEqual([
-      ['manualEn001', ['pricing', 'prices'], true],
-      ['autoOnly001', ['hiring'], false],
+      // 'hiring', and 'first' of the profile's challenge ('churn after the first month').
+      ['autoOnly001', ['hiring'], ['hiring', 'first'], false],
+      // 'pricing' and 'prices' are one word to the search ('price').
+      ['manualEn001', ['pricing', 'prices'], ['pricing'], true],
     ]);
     expect((await user.client.get('/api/channels/videos?sort=views')).status).toBe(400);
+  });
+
+  it('ranks by full-text relevance to the keywords, goals and challenges, shows the words matched, and ties by date', async () => {
+    const user = await t.createOnboardedUser({
+      profile: {
+        ...SAMPLE_PROFILE,
+        currentChallenges: 'Our pricing is too low and cash flow is tight every winter',
+        businessGoals: { shortTerm: 'Win wholesale accounts', longTerm: 'Open a second kitchen' },
+      },
+    });
+    // Ten keywords that fill up without any word of the goals or challenges.
+    await user.client.json('/api/suggestions/keywords', { method: 'PUT', json: { keywords: ['hiring'] } });
+    const channelId = randomChannelId();
+    await t.db.insert(channels).values({ id: channelId, title: 'Bakery Talks', state: 'ok' });
+    await t.db.insert(channelFollows).values({ userId: user.id, channelId });
+    const video = (title: string, description: string, hoursAgo: number) => ({
+      channelId,
+      videoId: randomVideoId(),
+      title,
+      description,
+      publishedAt: new Date(Date.now() - hoursAgo * HOUR),
+    });
+    const rows = [
+      video('Hiring your first baker', 'What to ask in an interview.', 1),
+      video('Quiet mornings', 'A walk through the market.', 2),
+      video('Pricing that keeps cash flowing', 'Wholesale prices, cash flow in winter and pricing tiers.', 3),
+      video('Wholesale for small bakeries', 'How to land your first wholesale account.', 4),
+      video('Holiday decorations', 'Ribbons and lights.', 5),
+    ];
+    await t.db.insert(channelVideos).values(rows);
+    const [hiring, quiet, pricing, wholesale, holiday] = rows.map((row) => row.videoId);
+
+    const { videos } = await newVideos(user, 'relevance');
+    const shown = videos.map((v: { videoId: string; matchedWords: string[]; relevance: number }) => [
+      v.videoId,
+      v.matchedWords,
+    ]);
+    expect(shown).toEqual([
+      [pricing, ['pricing', 'cash', 'flow', 'winter', 'wholesale']],
+      [wholesale, ['wholesale', 'accounts']],
+      [hiring, ['hiring']],
+      // Relevant to nothing: newest first.
+      [quiet, []],
+      [holiday, []],
+    ]);
+    const scores = videos.map((v: { relevance: number }) => v.relevance);
+    expect(scores[0]).toBeGreaterThan(scores[1]);
+    expect(scores[2]).toBeGreaterThan(0);
+    expect(scores.slice(3)).toEqual([0, 0]);
+
+    const byDate = await newVideos(user, 'date');
+    expect(byDate.videos.map((v: { videoId: string }) => v.videoId)).toEqual([
+      hiring,
+      quiet,
+      pricing,
+      wholesale,
+      holiday,
+    ]);
+    expect(byDate.videos[2].matchedWords).toEqual(['pricing', 'cash', 'flow', 'winter', 'wholesale']);
   });
 
   it('is for onboarded users only', async () => {

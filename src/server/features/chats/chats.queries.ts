@@ -132,9 +132,10 @@ export async function consultedVideoIds(
  * verified and whose account was opened before `accountsBefore` (decision 044), and only videos that
  * at least `minUsers` such users consulted; ids and counts only, never who. Reads the range of the
  * partial index chats_recent_videos_idx (created_at, video_id, user_id), so it costs the window's
- * chats (each joined to its user by primary key), not the table's.
+ * chats (each joined to its user by primary key), not the table's. Returns the statement unrun, so
+ * that the bench can EXPLAIN the app's own.
  */
-export async function mostConsultedVideos(
+export function mostConsultedVideos(
   db: Executor,
   {
     since,

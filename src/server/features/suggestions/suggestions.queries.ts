@@ -19,9 +19,10 @@ export type PickRow = Omit<typeof suggestionPicks.$inferSelect, 'searchVector'>;
 
 /**
  * The picks shown as "This week's picks": the given week's, or when it has none the newest earlier
- * week's (the index on week, position answers both), each with the keywords it matches.
+ * week's (the index on week, position answers both), each with the keywords it matches. Returns the
+ * statement unrun, so that the bench can EXPLAIN the app's own.
  */
-export async function shownPicks(db: Executor, week: string, keywords: string[]) {
+export function shownPicks(db: Executor, week: string, keywords: string[]) {
   const newestWeek = db
     .select({ week: max(suggestionPicks.week) })
     .from(suggestionPicks)

@@ -10,7 +10,7 @@ import {
 import { youTubeWatchUrl } from '../../../shared/youtube';
 import { type CatalogProblem, type VideoSearch, youTubeQuotaDay } from '../../adapters/video-catalog';
 import type { AppDeps, SessionUser } from '../../context';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
 import { consultedVideoIds, mostConsultedVideos } from '../chats/chats.queries';
@@ -211,15 +211,18 @@ async function searchYouTube(
   return shown(result.problem);
 }
 
-/** The most consulted videos on the site this week (by MIN_CONSULTERS established users or more), as the site knows them. */
-export async function siteTrending(deps: SuggestionDeps, now: Date): Promise<ListedVideo[]> {
-  const since = new Date(now.getTime() - TRENDING_DAYS * DAY_MS);
-  const top = await mostConsultedVideos(deps.db, {
-    since,
+/** The statement of the site's trending at `now`: videos consulted this week by MIN_CONSULTERS established users or more. */
+export const siteTrendingStatement = (db: Executor, now: Date) =>
+  mostConsultedVideos(db, {
+    since: new Date(now.getTime() - TRENDING_DAYS * DAY_MS),
     accountsBefore: new Date(now.getTime() - TRUSTED_ACCOUNT_DAYS * DAY_MS),
     minUsers: MIN_CONSULTERS,
     limit: TRENDING_LIMIT,
   });
+
+/** The most consulted videos on the site this week (by MIN_CONSULTERS established users or more), as the site knows them. */
+export async function siteTrending(deps: SuggestionDeps, now: Date): Promise<ListedVideo[]> {
+  const top = await siteTrendingStatement(deps.db, now);
   const ids = top.map((row) => row.videoId);
   const [picks, titles] = await Promise.all([
     newestPicksOf(deps.db, ids),

@@ -175,12 +175,18 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
     userId: string,
     preferences: { keywords: string[] | null; unsubscribeToken: string },
   ): Promise<PicksPart | null> => {
-    const keywords = preferences.keywords ?? keywordsFromProfile(await getProfile(deps.db, userId));
-    const fromChannels = await channelVideoCards(deps.db, userId, keywords, {
-      now,
-      days: 7,
-      sort: 'relevance',
-    });
+    const profile = await getProfile(deps.db, userId);
+    const keywords = preferences.keywords ?? keywordsFromProfile(profile);
+    const fromChannels = await channelVideoCards(
+      deps.db,
+      userId,
+      { keywords, profile },
+      {
+        now,
+        days: 7,
+        sort: 'relevance',
+      },
+    );
     if (!picks.length && !fromChannels.length) return null;
     const trending = (await savedTrending(deps, keywords, now)) ?? (await siteTopOnce());
     return {

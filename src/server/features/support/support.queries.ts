@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PageCursor } from '../../../shared/schemas/pagination';
 import { TICKETS_PAGE_SIZE } from '../../../shared/schemas/support';
 import type { Executor } from '../../db/client';
@@ -63,6 +63,23 @@ export async function listTicketThreads(db: Executor, userId: string, cursor?: P
     nextCursor,
     total: totals?.total ?? 0,
   };
+}
+
+/** The support team's newest replies to any of a user's tickets, newest first, with their ticket's subject. */
+export async function latestSupportReplies(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      id: supportTicketReplies.id,
+      ticketId: supportTicketReplies.ticketId,
+      subject: supportTickets.subject,
+      message: supportTicketReplies.message,
+      createdAt: supportTicketReplies.createdAt,
+    })
+    .from(supportTicketReplies)
+    .innerJoin(supportTickets, eq(supportTickets.id, supportTicketReplies.ticketId))
+    .where(and(eq(supportTickets.userId, userId), eq(supportTicketReplies.authorRole, 'support')))
+    .orderBy(desc(supportTicketReplies.createdAt), desc(supportTicketReplies.id))
+    .limit(limit);
 }
 
 export async function findTicket(db: Executor, ticketId: string): Promise<TicketRow | null> {

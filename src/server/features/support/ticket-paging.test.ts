@@ -110,4 +110,35 @@ describe('support tickets are paged with a cursor', () => {
     const admin = await boss.client.get(`/api/admin/users/${user.id}/tickets?cursor=${chatsCursor}`);
     expect(admin.status).toBe(400);
   });
+
+  it('the widget’s latest replies are the support team’s newest across all the user’s tickets, never another’s', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    const ids = await manyTickets(user);
+    const [otherTicket] = await manyTickets(other);
+    // Past the first page of tickets: an old ticket answered last, and older answers on newer tickets.
+    const answer = (ticketId: string, message: string) =>
+      boss.client.json(`/api/admin/tickets/${ticketId}/replies`, { method: 'POST', json: { message } }, 201);
+    await answer(ids[0]!, 'First answer');
+    await answer(ids[1]!, 'Second answer');
+    await user.client.json(
+      `/api/support/tickets/${ids[200]}/replies`,
+      { method: 'POST', json: { message: 'Any news?' } },
+      201,
+    );
+    await answer(ids[200]!, 'Newest answer, on an old ticket');
+    await answer(otherTicket!, 'For someone else');
+
+    const { replies } = await user.client.json('/api/support/replies/latest');
+    expect(replies.map((reply: { message: string }) => reply.message)).toEqual([
+      'Newest answer, on an old ticket',
+      'Second answer',
+      'First answer',
+    ]);
+    expect(replies[0]).toMatchObject({
+      ticketId: ids[200],
+      subject: expect.stringMatching(/^Question \d+$/),
+    });
+    expect((await t.client().get('/api/support/replies/latest')).status).toBe(401);
+  });
 });

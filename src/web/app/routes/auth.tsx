@@ -5,12 +5,14 @@ import { AuthViews } from '../../features/auth/components/auth-views';
 import { getMeQueryOptions, useMe } from '../../features/session/api/get-me';
 import { useSiteConfig } from '../../features/site/api/get-site-config';
 import {
+  AUTH_NEXT_PARAM,
   AUTH_NOTICE_PARAM,
   AUTH_NOTICES,
   AUTH_VIEWS,
   type AuthNotice,
   type AuthView,
   paths,
+  safeReturnPath,
 } from '../../lib/paths';
 
 export default function AuthRoute() {
@@ -21,13 +23,16 @@ export default function AuthRoute() {
   const config = useSiteConfig();
   const requested = params.get('view');
   const view: AuthView = AUTH_VIEWS.includes(requested as AuthView) ? (requested as AuthView) : 'sign_in';
+  // Where to go once signed in: the page that sent the user here (same site only), else the dashboard.
+  const next = safeReturnPath(params.get(AUTH_NEXT_PARAM));
+  const destination = next ?? paths.dashboard.href();
   const noticeKey = params.get(AUTH_NOTICE_PARAM);
   const notice =
     noticeKey && Object.hasOwn(AUTH_NOTICES, noticeKey) ? AUTH_NOTICES[noticeKey as AuthNotice] : null;
 
   if (me.isPending || config.isPending) return <PageSpinner />;
   // Signed in already: the dashboard applies the onboarding gates. (Not while choosing a new password.)
-  if (me.data && view !== 'update_password') return <Navigate to={paths.dashboard.href()} replace />;
+  if (me.data && view !== 'update_password') return <Navigate to={destination} replace />;
 
   return (
     <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
@@ -38,6 +43,7 @@ export default function AuthRoute() {
           setParams({
             ...(next === 'sign_in' ? {} : { view: next }),
             ...(nextNotice ? { [AUTH_NOTICE_PARAM]: nextNotice } : {}),
+            ...(next ? { [AUTH_NEXT_PARAM]: next } : {}),
           })
         }
         notice={notice}
@@ -46,7 +52,7 @@ export default function AuthRoute() {
         urlError={params.get('error')}
         onSignedIn={async () => {
           await queryClient.invalidateQueries(getMeQueryOptions());
-          navigate(paths.dashboard.href(), { replace: true });
+          navigate(destination, { replace: true });
         }}
       />
     </main>

@@ -41,7 +41,7 @@ export default function SharedRoute() {
       token={token}
       conversation={conversation.data}
       signedIn={Boolean(me.data)}
-      signInHref={paths.auth.href('sign_in')}
+      signInHref={paths.auth.href('sign_in', undefined, paths.shared.href(token))}
       onCopied={(chatId) => navigate(paths.chat.href(chatId))}
     />
   );

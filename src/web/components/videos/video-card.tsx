@@ -1,4 +1,4 @@
-import { CheckCircle2, ExternalLink, MessageSquarePlus, Video } from 'lucide-react';
+import { CheckCircle2, ExternalLink, MessageSquarePlus, Target, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { dayLabel, formatDuration, isYouTubeThumbnail } from '../../../shared/suggestions';
@@ -23,6 +23,8 @@ export interface VideoCardData {
   /** Why the team picked it. */
   note?: string | null;
   matchedKeywords: string[];
+  /** The words of the user's profile it holds, when the list is ranked by relevance to the profile. */
+  matchedWords?: string[];
   consulted: boolean;
 }
 
@@ -89,6 +91,12 @@ export function VideoCard({
             <span className="font-medium">Why we picked it: </span>
             {video.note}
           </p>
+        ) : null}
+        {video.matchedWords?.length ? (
+          <Badge tone="primary" className="gap-1 self-start whitespace-normal">
+            <Target className="size-3.5 shrink-0" aria-hidden /> Relevant to your business:{' '}
+            {video.matchedWords.join(', ')}
+          </Badge>
         ) : null}
         <BadgeList label="Matched keywords" items={video.matchedKeywords} />
         <div className="mt-auto flex flex-wrap gap-2 pt-2">

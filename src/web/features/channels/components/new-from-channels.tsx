@@ -17,7 +17,7 @@ export function NewFromChannels() {
     <Section
       id="new-from-channels-heading"
       title="New from your channels"
-      description={`Videos of the last ${NEW_VIDEO_DAYS} days from the channels you follow, with the keywords each one matches.`}
+      description={`Videos of the last ${NEW_VIDEO_DAYS} days from the channels you follow. By relevance, those closest to your keywords, goals and challenges come first, with the words they share.`}
     >
       <div className="flex items-center gap-2">
         <Label htmlFor="channel-videos-sort">Sort by</Label>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { AppLink } from '../../../lib/link';
 import { paths } from '../../../lib/paths';
-import { useTickets } from '../api/get-tickets';
+import { useLatestReplies } from '../api/get-latest-replies';
 import { SupportForm } from './support-form';
 
 export interface WidgetUser {
@@ -97,19 +97,10 @@ function OwnWidget({ crowded }: { crowded: boolean }) {
   );
 }
 
-const LATEST_REPLIES = 3;
-
-/** The support team's newest replies across the user's tickets (refreshed while the panel is open). */
+/** The support team's newest replies across all the user's tickets (refreshed while the panel is open). */
 function LatestReplies() {
-  const tickets = useTickets({ poll: true });
-  const replies = (tickets.data?.rows ?? [])
-    .flatMap((ticket) =>
-      ticket.replies
-        .filter((reply) => reply.authorRole === 'support')
-        .map((reply) => ({ ...reply, subject: ticket.subject })),
-    )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .slice(0, LATEST_REPLIES);
+  const latest = useLatestReplies({ poll: true });
+  const replies = latest.data?.replies ?? [];
   if (replies.length === 0) return null;
   return (
     <section aria-label="Latest replies" className="grid gap-2">
