@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'src/shared/**/*.test.ts',
+            'src/extension/**/*.test.ts',
             'src/web/**/*.test.{ts,tsx}',
             'src/server/**/*.unit.test.ts',
             'scripts/**/*.test.ts',

@@ -36,8 +36,18 @@ export async function buildAll({ quiet = false } = {}) {
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(serverOut, 'migrations'), {
     recursive: true,
   });
+  buildExtension(path.join(root, 'dist', 'extension'));
   writeFileSync(BUILD_STAMP, JSON.stringify({ builtAt: new Date().toISOString() }));
   if (!quiet) console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The browser extension beside the server bundle, without its tests: the server zips it for download. */
+function buildExtension(outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync(path.join(root, 'src', 'extension'), outDir, {
+    recursive: true,
+    filter: (source) => !/\.(test\.ts|d\.ts)$/.test(source),
+  });
 }
 
 /** Writes .br and .gz twins of text assets so the server sends them without compressing per request. */

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -18,6 +19,7 @@ import { chatReplyPaths, chatRoutes } from './features/chat/chat.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { dataExportRoutes } from './features/data-export/data-export.routes';
+import { extensionRoutes } from './features/extension/extension.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
 import { memoryRoutes } from './features/memory/memory.routes';
@@ -44,6 +46,12 @@ import { refuseNonJsonBody, validateRawJson } from './http/validate';
 
 /** Largest JSON body the API accepts (a caption file upload is the biggest: 2 MB plus JSON overhead). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+/**
+ * The browser extension's folder: src/extension beside this file's folder, and dist/extension beside
+ * the server bundle, where the build copies it.
+ */
+const EXTENSION_ROOT = fileURLToPath(new URL('../extension', import.meta.url));
 
 export interface AppOptions {
   /** Folder of the built React app; when absent only the API is served. */
@@ -89,6 +97,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/', planRoutes(deps))
       .route('/', planCalendarRoutes(deps))
       .route('/', memoryRoutes(deps))
+      .route('/', extensionRoutes(deps, EXTENSION_ROOT))
       .route('/admin', adminRoutes(deps))
       .route('/suggestions', suggestionsRoutes(deps))
       .route('/channels', channelsRoutes(deps))

@@ -669,6 +669,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     }),
     expected: ownerOnly(200),
   },
+  'GET /extension/package': { request: () => ({ path: '/api/extension/package' }), expected: everyone(200) },
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },
   'GET /admin/jobs': { request: () => ({ path: '/api/admin/jobs' }), expected: superAdminOnly(200) },

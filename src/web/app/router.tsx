@@ -39,6 +39,7 @@ export const router = createBrowserRouter([
           { path: paths.testCheckout.path, ...page(() => import('./routes/test-checkout')) },
           { path: paths.adminAudit.path, ...page(() => import('./routes/admin-audit')) },
           { path: paths.suggestions.path, ...page(() => import('./routes/suggestions')) },
+          { path: paths.extension.path, ...page(() => import('./routes/extension')) },
           { path: paths.adminSuggestions.path, ...page(() => import('./routes/admin-suggestions')) },
         ],
       },

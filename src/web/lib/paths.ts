@@ -25,6 +25,7 @@ export const paths = {
     href: (videoUrl?: string) => (videoUrl ? `/consult?url=${encodeURIComponent(videoUrl)}` : '/consult'),
   },
   suggestions: { path: '/suggestions', href: () => '/suggestions' },
+  extension: { path: '/extension', href: () => '/extension' },
   suggestionsUnsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, href: unsubscribePageHref },
   chat: {
     path: '/chat/:chatId',

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { RecentChats } from '../../features/chats/components/recent-chats';
+import { ExtensionCard } from '../../features/extension/components/extension-card';
 import { AskLibrary } from '../../features/library/components/ask-library';
 import { DueThisWeekCard } from '../../features/plan/components/due-this-week-card';
 import { SuggestionsCard } from '../../features/suggestions/components/suggestions-card';
@@ -16,6 +17,7 @@ export default function DashboardRoute() {
         <DueThisWeekCard />
         <RecentChats />
         <SuggestionsCard />
+        <ExtensionCard />
         <UsageHistoryPanel />
       </div>
     </Page>
