@@ -44,13 +44,12 @@ async function launchWithExtension(folder: string, profile: string): Promise<Bro
   return context;
 }
 
-test('Consult with Vidvisor from a YouTube watch page: the extension opens a new consultation of the video at the second', async ({
+test('Consult with Vidvisor from a YouTube watch page: signed out, the extension leads through sign-in to a new consultation of the video at the second', async ({
   page,
   server,
 }) => {
-  await page.goto('/dashboard');
   // The dashboard leads to the "Browser extension" page, which offers the package.
-  await signUpOnboarded(page, server);
+  const account = await signUpOnboarded(page, server);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Browser extension' }).click();
   await expect(page.getByRole('heading', { name: 'Browser extension', level: 1 })).toBeVisible();
@@ -65,25 +64,32 @@ test('Consult with Vidvisor from a YouTube watch page: the extension opens a new
   try {
     const youtube = await context.newPage();
     const errors = collectConsoleErrors(youtube);
-    // Signed in on this browser too: the extension uses the browser's own Vidvisor session.
-    await signUpOnboarded(youtube, server);
     await youtube.goto(`https://www.youtube.com/watch?v=${VIDEO_ID}`);
     const button = youtube.getByRole('button', { name: 'Consult with Vidvisor' });
     await expect(button).toBeVisible();
     await youtube.locator('video').evaluate((video: HTMLVideoElement) => {
       video.currentTime = 75;
     });
+    const watchLink = `https://www.youtube.com/watch?v=${VIDEO_ID}&t=75s`;
 
+    // This browser is not signed in to Vidvisor: sign-in first, then back to the new consultation.
     const [vidvisor] = await Promise.all([context.waitForEvent('page'), button.click()]);
+    const vidvisorErrors = collectConsoleErrors(vidvisor);
+    await vidvisor.waitForURL(/\/auth\?next=/);
+    expect(new URL(vidvisor.url()).origin).toBe(server.baseURL);
+    await vidvisor.getByLabel('Email').fill(account.email);
+    await vidvisor.getByLabel('Password').fill(account.password);
+    await vidvisor.getByRole('button', { name: 'Sign in', exact: true }).click();
     await vidvisor.waitForURL(/\/consult\?/);
-    const opened = new URL(vidvisor.url());
-    expect(opened.origin).toBe(server.baseURL);
-    expect(opened.searchParams.get('url')).toBe(`https://www.youtube.com/watch?v=${VIDEO_ID}&t=75s`);
+    expect(new URL(vidvisor.url()).searchParams.get('url')).toBe(watchLink);
     // The intake opens on that video, ready to analyze.
-    await expect(vidvisor.getByRole('textbox', { name: /YouTube/ }).first()).toHaveValue(
-      `https://www.youtube.com/watch?v=${VIDEO_ID}&t=75s`,
-    );
-    expect(errors).toEqual([]);
+    await expect(vidvisor.getByRole('textbox', { name: /YouTube/ }).first()).toHaveValue(watchLink);
+
+    // Signed in now, the button opens the consultation at once.
+    const [again] = await Promise.all([context.waitForEvent('page'), button.click()]);
+    await again.waitForURL(/\/consult\?/);
+    expect(new URL(again.url()).searchParams.get('url')).toBe(watchLink);
+    expect([...errors, ...vidvisorErrors]).toEqual([]);
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,10 @@ const user = (
 describe('the router guard', () => {
   it('sends signed-out visitors to /auth', () => {
     expect(guardRedirect(null, '/dashboard')).toBe('/auth');
+    expect(guardRedirect(null, '/plan', '?due=week')).toBe('/auth');
+    expect(guardRedirect(null, '/consult', '?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ')).toBe(
+      `/auth?next=${encodeURIComponent('/consult?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ')}`,
+    );
   });
 
   it('sends an incomplete profile to the wizard from everywhere else', () => {

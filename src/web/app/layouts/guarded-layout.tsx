@@ -7,7 +7,7 @@ import { guardRedirect } from '../guard';
 
 /** The shared layout of every page from /dashboard down: signed-out users go to /auth, gates apply. */
 export function GuardedLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const me = useMe();
   if (me.isPending) return <PageSpinner />;
   if (me.isError) {
@@ -19,7 +19,7 @@ export function GuardedLayout() {
       </div>
     );
   }
-  const target = guardRedirect(me.data, pathname);
+  const target = guardRedirect(me.data, pathname, search);
   if (target && target !== pathname) return <Navigate to={target} replace />;
   return (
     <>
