@@ -74,6 +74,10 @@ test.describe('My Plan', () => {
 
     // Mark the second one done: it moves to Done, and the progress counts it.
     await page.getByLabel(`Status of ${kept[1]}`).selectOption('Done');
+    // Done asks how it went (an outcome Vidvisor remembers): skipped here.
+    const outcome = page.getByRole('dialog', { name: 'How did it go?' });
+    await outcome.getByRole('button', { name: 'Skip' }).click();
+    await expect(outcome).toBeHidden();
     await expect(
       page.getByRole('list', { name: 'Done', exact: true }).getByRole('heading', { level: 3 }),
     ).toHaveText([kept[1]!]);

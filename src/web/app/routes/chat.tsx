@@ -39,6 +39,7 @@ export default function ChatRoute() {
       },
       { replace: true },
     );
+  const [answeredHere, setAnsweredHere] = useState(false);
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard.href()));
 
   if (view.isPending) return <PageSpinner />;
@@ -94,6 +95,7 @@ export default function ChatRoute() {
         )
       }
       onReplyStored={() => {
+        setAnsweredHere(true);
         void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions().queryKey });
         void queryClient.invalidateQueries({ queryKey: MEMORY_KEY });
       }}
@@ -102,7 +104,13 @@ export default function ChatRoute() {
       answerActions={(answer) => (
         <>
           <MakePlanButton {...answer} />
-          {ownChat ? <RememberedOf messages={view.data.messages} answerId={answer.messageId} /> : null}
+          {ownChat ? (
+            <RememberedOf
+              messages={view.data.messages}
+              answerId={answer.messageId}
+              answeredHere={answeredHere}
+            />
+          ) : null}
         </>
       )}
     />
@@ -111,17 +119,22 @@ export default function ChatRoute() {
   return ownChat ? <OwnMemories>{screen}</OwnMemories> : screen;
 }
 
-/** What was remembered of the question an answer replies to. */
+/** What was remembered of the question an answer replies to (still to come for the last one answered here). */
 function RememberedOf({
   messages,
   answerId,
+  answeredHere,
 }: {
   messages: { id: string; role: string }[];
   answerId: string;
+  answeredHere: boolean;
 }) {
   const at = messages.findIndex((message) => message.id === answerId);
   const question = at > 0 ? messages[at - 1] : undefined;
-  return question?.role === 'user' ? <RememberedLine questionId={question.id} /> : null;
+  if (question?.role !== 'user') return null;
+  return (
+    <RememberedLine questionId={question.id} justAnswered={answeredHere && at === messages.length - 1} />
+  );
 }
 
 /** The user's memories behind the [M3] chips of their answers. */

@@ -13,6 +13,14 @@ export async function fetchMemory(): Promise<MemoryPage> {
 export const getMemoryQueryOptions = () =>
   queryOptions({ queryKey: [...MEMORY_KEY, 'page'], queryFn: fetchMemory, staleTime: 0 });
 
-export function useMemory() {
-  return useQuery(getMemoryQueryOptions());
+/** What Vidvisor knows; asked again after the ms `refetchInterval` answers for what it has (false: not). */
+export function useMemory({
+  refetchInterval,
+}: {
+  refetchInterval?: (page: MemoryPage | undefined) => number | false;
+} = {}) {
+  const options = getMemoryQueryOptions();
+  return useQuery(
+    refetchInterval ? { ...options, refetchInterval: (query) => refetchInterval(query.state.data) } : options,
+  );
 }
