@@ -274,6 +274,26 @@ describe('rate limits', () => {
   });
 });
 
+describe('changing the password', () => {
+  it('checks the current password at most 5 times an hour, as deleting the account does', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
+    try {
+      const user = await limited.createUser();
+      const guess = (password: string) =>
+        user.client.post('/api/auth/change-password', {
+          currentPassword: password,
+          newPassword: 'a-brand-new-passphrase-73',
+        });
+      for (let i = 0; i < 5; i++) expect((await guess(`wrong-guess-${i}`)).status).not.toBe(429);
+      const refused = await guess(user.password);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('sessions live in the database', () => {
   it('stores a session row per sign-in and deletes it on sign-out', async () => {
     const user = await t.createUser();

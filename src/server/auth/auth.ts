@@ -125,6 +125,9 @@ export function createAuth({ config, db, mailer, logger, secret, passwordHashing
         '/send-verification-email': { window: 60, max: 3 },
         '/email-otp/*': { window: 60, max: 5 },
         '/magic-link/*': { window: 60, max: 10 },
+        // It checks the current password: a stolen session must not guess it here faster than where
+        // deleting the account asks for it (decision 058).
+        '/change-password': { window: 60 * 60, max: 5 },
       },
     },
     advanced: {

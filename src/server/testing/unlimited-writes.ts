@@ -13,8 +13,6 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   'PUT /profile': OWN_ROWS,
   'PATCH /account/settings': OWN_ROWS,
   'POST /billing/free-plan': "sets the user's one plan row; no billing provider is called for a free plan",
-  'POST /billing/checkout/verify':
-    'reads back a checkout its user just started (POST /billing/checkout counts the billing limit)',
   'POST /billing/test-checkout/:sessionId/complete':
     'the local test provider only: completes a checkout already counted, and calls no one',
   'POST /billing/webhook':

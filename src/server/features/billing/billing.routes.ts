@@ -57,8 +57,13 @@ export function billingRoutes(deps: AppDeps) {
         rateLimit(deps, 'billing'),
         async (c) => c.json(await choosePaidPlan(deps, currentUser(c), c.req.valid('json').planId), 200),
       )
-      .post('/billing/checkout/verify', requireUser, validate('json', checkoutSessionInput), async (c) =>
-        c.json(await verifyCheckoutSession(deps, currentUser(c), c.req.valid('json').sessionId), 200),
+      .post(
+        '/billing/checkout/verify',
+        requireUser,
+        validate('json', checkoutSessionInput),
+        rateLimit(deps, 'billing'),
+        async (c) =>
+          c.json(await verifyCheckoutSession(deps, currentUser(c), c.req.valid('json').sessionId), 200),
       )
       .get('/billing/subscription', requireUser, async (c) =>
         c.json(await getSubscriptionView(deps, currentUser(c)), 200),
