@@ -96,6 +96,8 @@ await (await import('./admin-users.mjs')).benchAdminUsers();
 await (await import('./suggestions.mjs')).benchSuggestions();
 // My plan: 500 items of one user among 1,000,000 items of 10,000 users (bench/plan.mjs).
 await (await import('./plan.mjs')).benchPlan();
+// A reply's first token for a user with 200 memories (100 plan outcomes) against one with none (bench/memory.mjs).
+await (await import('./memory.mjs')).benchMemory();
 // Followed channels: 'New from your channels' among 2,000,000 feed items, and a poll cycle of 20,000 channels (bench/channels.mjs).
 await (await import('./channels.mjs')).benchChannels();
 // 60 s of mixed visits at 200 virtual users on PostgreSQL, and on PGlite (bench/load.mjs).

@@ -9,6 +9,7 @@ import { getAssistantSettings } from '../assistant/assistant.service';
 import { updateChatStatement } from '../chat/chat.queries';
 import { answerLanguageRule, profileText } from '../chat/prompt';
 import { passagesForChat } from '../chat/sources.service';
+import { memoriesForPrompt, memorySection, type PromptMemory } from '../memory/memory-prompt';
 import { getProfile } from '../profile/profile.service';
 import { acquireGenerationSlot, type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
@@ -31,9 +32,10 @@ interface Suggested {
 
 /**
  * The follow-up questions under one of the user's answers, made the first time they are asked for and
- * kept. With an AI key, a short second call writes them, its tokens counted as a reply's are; offline,
- * when over the plan's limit, or when that call fails or says nothing usable, they come from the
- * transcript passages the answer did not use (best for the profile first), and cost nothing.
+ * kept. With an AI key, a short second call writes them, reading the user's memories as a reply's
+ * prompt does, its tokens counted as a reply's are; offline, when over the plan's limit, or when that
+ * call fails or says nothing usable, they come from the transcript passages the answer did not use
+ * (best for the relevant memories and the profile first), and cost nothing.
  */
 export async function followUpsFor(
   deps: AppDeps,
@@ -47,9 +49,13 @@ export async function followUpsFor(
     // Read again under the lease: a request that finished meanwhile has kept its questions.
     const { kept } = await readAnswer(deps, user, ref);
     if (kept) return kept;
-    const profile = await getProfile(deps.db, user.id);
-    const passages = await passagesForChat(deps.db, ref.chatId, profileQuestion(profile), PASSAGE_BUDGET);
-    const suggested = await suggest(deps, slot, { answer: answer.content, profile, passages });
+    const [profile, memories] = await Promise.all([
+      getProfile(deps.db, user.id),
+      memoriesForPrompt(deps.db, { userId: user.id, chatId: ref.chatId, about: answer.content }),
+    ]);
+    const ranking = passageQuestion(profile, memories);
+    const passages = await passagesForChat(deps.db, ref.chatId, ranking, PASSAGE_BUDGET);
+    const suggested = await suggest(deps, slot, { answer: answer.content, profile, passages, memories });
     return await keep(deps, user, ref, suggested);
   } finally {
     await slot?.release(deps.db);
@@ -93,9 +99,10 @@ async function modelSlot(deps: AppDeps, user: SessionUser): Promise<GenerationSl
   }
 }
 
-/** The profile's words the passages are ranked against. */
-const profileQuestion = (profile: BusinessProfileInput) =>
+/** The words the passages are ranked against: the relevant memories', then the profile's. */
+const passageQuestion = (profile: BusinessProfileInput, memories: readonly PromptMemory[]) =>
   [
+    ...memories.filter((memory) => memory.relevant).map((memory) => memory.statement),
     profile.industry,
     profile.productsServices,
     profile.problemsAddressed,
@@ -106,7 +113,12 @@ const profileQuestion = (profile: BusinessProfileInput) =>
 async function suggest(
   deps: AppDeps,
   slot: GenerationSlot | null,
-  context: { answer: string; profile: BusinessProfileInput; passages: CandidatePassage[] },
+  context: {
+    answer: string;
+    profile: BusinessProfileInput;
+    passages: CandidatePassage[];
+    memories: readonly PromptMemory[];
+  },
 ): Promise<Suggested> {
   const offline = (): Suggested => ({
     questions: offlineFollowUps(context.answer, context.passages, context.profile.answerLanguage),
@@ -121,9 +133,12 @@ async function suggest(
       system: `${FOLLOW_UPS_SYSTEM} ${answerLanguageRule(context.profile.answerLanguage, 'the questions')}`,
       prompt: [
         `Business profile:\n${profileText(context.profile)}`,
+        memorySection(context.memories),
         `Video passages:\n${context.passages.map((p) => `- ${p.text}`).join('\n')}`,
         `The answer just given:\n${context.answer.slice(0, ANSWER_CHARS)}`,
-      ].join('\n\n'),
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       maxRetries: 1,
     });
     const questions = parseFollowUps(result.text);

@@ -9,6 +9,7 @@ import {
   startAppWithOpenAiStub,
   waitFor,
 } from '../../testing/consult';
+import { insertMemory } from '../../testing/memory';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
 
@@ -67,6 +68,34 @@ describe('suggested follow-ups (offline model)', () => {
     await readUiStream(reply);
     const after = await owner.client.json(`/api/chats/${chatId}`);
     expect(after.messages.at(-2)).toMatchObject({ role: 'user', content: questions[0] });
+  });
+
+  it('asks about a passage the user’s memories bear on, and not while memory is paused or for another user', async () => {
+    const LONG = [
+      TRANSCRIPT,
+      '[05:50] Repaint the shop front in warm colours so passers-by notice the window display.',
+      '[06:55] Hire a part-time cashier for the busy Saturday morning rush hours.',
+      '[08:00] Buy flour in bulk from a regional mill to cut ingredient costs by a fifth.',
+      '[09:10] Offer a Sunday brunch box with coffee for families who sleep in late.',
+    ].join('\n');
+    const asked = async (user: TestUser) => {
+      const chatId = await createManualChat(user, LONG);
+      await readUiStream(await user.client.post(`/api/chats/${chatId}/first-reply`));
+      await settleReplies(t.db);
+      const view = await user.client.json(`/api/chats/${chatId}`);
+      const answer = view.messages.find((m: { role: string }) => m.role === 'assistant');
+      return (await user.client.json(followUpsPath(chatId, answer.id), { method: 'POST' })).questions;
+    };
+    const user = await t.createOnboardedUser();
+    const paused = await t.createOnboardedUser();
+    await insertMemory(t.db, user.id, 'Our shop is short of staff on busy Saturday mornings');
+    await insertMemory(t.db, paused.id, 'Our shop is short of staff on busy Saturday mornings');
+    await paused.client.json('/api/memory/pause', { method: 'PUT', json: { paused: true } });
+    const cashier = 'What does the video say about “Hire a part-time cashier for the busy Saturday”?';
+    expect(await asked(user)).toContain(cashier);
+    expect(await asked(paused)).not.toContain(cashier);
+    // Another user's memory leaves the questions of a user without memories as they were.
+    expect(await asked(await t.createOnboardedUser())).not.toContain(cashier);
   });
 
   it("refuses another user's answer, a question, or an unknown message: 404", async () => {
@@ -131,6 +160,38 @@ describe('suggested follow-ups (AI key, through the OpenAI stub)', () => {
     });
     expect(stub.requests.length).toBe(sent + 1);
     expect(await tokensOf(owner.id, chatId)).toEqual({ month: before.month + 150, chat: before.chat + 150 });
+  });
+
+  it('carries the user’s memories, never a deleted, paused or other user’s one, nor any where "Use memory" is off', async () => {
+    const owner = await t.createOnboardedUser();
+    const stranger = await t.createOnboardedUser();
+    await insertMemory(t.db, stranger.id, 'Stranger sells gift boxes to banks');
+    const kept = await insertMemory(t.db, owner.id, 'We sold gift boxes to two local companies', 'outcome');
+    const deleted = await insertMemory(t.db, owner.id, 'We close the shop in August');
+    await owner.client.json(`/api/memory/${deleted.id}`, { method: 'DELETE' });
+    const promptOf = async () => {
+      const { chatId, answer } = await answered(t, owner);
+      return { chatId, answer, prompt: await followUpsPrompt(chatId, answer.id) };
+    };
+    const followUpsPrompt = async (chatId: string, messageId: string) => {
+      const sent = stub.requests.length;
+      stub.enqueue({ chunks: ['How do I price gift boxes?'] });
+      await owner.client.json(followUpsPath(chatId, messageId), { method: 'POST' });
+      return stub.requests[sent]!.body.messages.at(-1).content as string;
+    };
+
+    const { prompt } = await promptOf();
+    expect(prompt).toContain(`- [M${kept.number}] (outcome) We sold gift boxes to two local companies`);
+    expect(prompt).not.toContain('August');
+    expect(prompt).not.toContain('Stranger');
+
+    await owner.client.json('/api/memory/pause', { method: 'PUT', json: { paused: true } });
+    expect((await promptOf()).prompt).not.toContain('(memories)');
+    await owner.client.json('/api/memory/pause', { method: 'PUT', json: { paused: false } });
+
+    const { chatId, answer } = await answered(t, owner);
+    await owner.client.json(`/api/chats/${chatId}/use-memory`, { method: 'PUT', json: { useMemory: false } });
+    expect(await followUpsPrompt(chatId, answer.id)).not.toContain('(memories)');
   });
 
   it('calls the model once for parallel requests: the other is asked again later (409), the tokens are counted once', async () => {

@@ -30,8 +30,9 @@ export async function memoriesForPrompt(
   db: Executor,
   query: { userId: string; chatId: string | null; about: string },
 ): Promise<PromptMemory[]> {
+  // Materialized: inlined, the query text would be cast to a tsquery again for every memory, thrice.
   const result = await db.execute(sql`
-      with q as (
+      with q as materialized (
         select (select string_agg(quoted, ' | ') from (
           select '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted
           from unnest(to_tsvector('english', ${query.about}::text)) as w(lexeme, positions, weights)

@@ -6,7 +6,8 @@ import { isoDay } from '../../../shared/suggestions';
 import { generationLeases, planItems, usageMonths } from '../../db/schema';
 import { type OpenAiStub, startAppWithOpenAiStub } from '../../testing/consult';
 import { insertChat } from '../../testing/library-fixtures';
-import { insertAnswer } from '../../testing/plan';
+import { insertMemory } from '../../testing/memory';
+import { insertAnswer, insertPlanItem } from '../../testing/plan';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { insertSource } from '../chat/sources.service';
 
@@ -43,7 +44,7 @@ async function answered(user: TestUser) {
   );
   await insertSource(t.db, { chatId: chat.id, userId: user.id }, 2, video('A pasted talk', null));
   const messageId = await insertAnswer(t.db, { chatId: chat.id, userId: user.id }, ANSWER);
-  return { path: `/api/chats/${chat.id}/messages/${messageId}/plan-proposal` };
+  return { chatId: chat.id, path: `/api/chats/${chat.id}/messages/${messageId}/plan-proposal` };
 }
 
 const tokensOf = async (user: TestUser) =>
@@ -110,6 +111,70 @@ describe('a plan proposal with an AI key', () => {
       [],
     );
     expect(await t.db.$count(planItems, eq(planItems.userId, user.id))).toBe(0);
+  });
+
+  it('reads the user’s memories and the steps done or dropped, and leaves those steps out of what the model proposes', async () => {
+    const user = await t.createOnboardedUser();
+    const stranger = await t.createOnboardedUser();
+    await insertMemory(t.db, stranger.id, 'Stranger lost clients after a price rise');
+    const outcome = await insertMemory(t.db, user.id, 'Raising the box price lost two clients', 'outcome');
+    const deleted = await insertMemory(t.db, user.id, 'We priced boxes at 30 dollars once');
+    await user.client.json(`/api/memory/${deleted.id}`, { method: 'DELETE' });
+    await insertPlanItem(t.db, user.id, { title: 'Reward regulars', status: 'done' });
+    await insertPlanItem(t.db, user.id, { title: 'Open on Sundays', status: 'dropped' });
+    await insertPlanItem(t.db, user.id, { title: 'Bake rye on Mondays', status: 'todo' });
+    const { path } = await answered(user);
+    const before = stub.requests.length;
+    stub.enqueue({
+      json: {
+        items: [
+          { title: 'Raise the box price to $24', why: 'Margins.', dueInDays: 7, citation: '[02:05]' },
+          { title: 'reward  REGULARS.', why: 'Again.', dueInDays: 7, citation: null },
+          { title: 'Open on Sundays', why: 'Again.', dueInDays: 7, citation: null },
+          { title: 'Bake rye on Mondays', why: 'Still to do.', dueInDays: 7, citation: null },
+        ],
+      },
+    });
+    const { proposal } = await user.client.json(path, { method: 'POST' });
+    expect(proposal.items.map((item: { step: number; title: string }) => [item.step, item.title])).toEqual([
+      [0, 'Raise the box price to $24'],
+      [1, 'Bake rye on Mondays'],
+    ]);
+    const system = stub.requests[before]!.body.messages[0].content as string;
+    expect(system).toContain(`- [M${outcome.number}] (outcome) Raising the box price lost two clients`);
+    expect(system).toContain('## Steps already done or dropped');
+    expect(system).toContain('- Reward regulars');
+    expect(system).toContain('- Open on Sundays');
+    expect(system).not.toContain('Bake rye');
+    expect(system).not.toContain('30 dollars');
+    expect(system).not.toContain('Stranger');
+  });
+
+  it('carries no memory while memory is paused or the consultation’s "Use memory" is off', async () => {
+    const user = await t.createOnboardedUser();
+    await insertMemory(t.db, user.id, 'Raising the box price lost two clients', 'outcome');
+    await insertPlanItem(t.db, user.id, { title: 'Reward regulars', status: 'done' });
+    const systemOf = async (path: string) => {
+      const before = stub.requests.length;
+      stub.enqueue({ json: { items: [] } });
+      await user.client.json(path, { method: 'POST' });
+      return stub.requests[before]!.body.messages[0].content as string;
+    };
+    const paused = await answered(user);
+    await user.client.json('/api/memory/pause', { method: 'PUT', json: { paused: true } });
+    const whilePaused = await systemOf(paused.path);
+    expect(whilePaused).not.toContain('lost two clients');
+    expect(whilePaused).not.toContain('(memories)');
+    expect(whilePaused).toContain('- Reward regulars');
+    await user.client.json('/api/memory/pause', { method: 'PUT', json: { paused: false } });
+    expect(await systemOf(paused.path)).toContain('lost two clients');
+
+    const off = await answered(user);
+    await user.client.json(`/api/chats/${off.chatId}/use-memory`, {
+      method: 'PUT',
+      json: { useMemory: false },
+    });
+    expect(await systemOf(off.path)).not.toContain('lost two clients');
   });
 
   it('answers 402 at the month’s limit without calling the model', async () => {

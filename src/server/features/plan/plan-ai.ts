@@ -48,6 +48,43 @@ const SYSTEM = [
   'answer writes it; null when the step cites nothing. Suggest a realistic due date as days from today.',
 ].join(' ');
 
+/** The steps done or dropped the model is shown, the latest first (the server drops any of them anyway). */
+const CLOSED_STEPS_SHOWN = 40;
+
+/** What the model reads beside the answer. */
+export interface ProposalContext {
+  profile: BusinessProfileInput;
+  today: string;
+  /** The user's memories as a reply's prompt carries them; '' when none or memory is off. */
+  memories: string;
+  /** Titles of the user's steps done or dropped. */
+  closed: readonly string[];
+}
+
+function closedSection(closed: readonly string[]): string {
+  if (!closed.length) return '';
+  return [
+    '## Steps already done or dropped',
+    'Never propose any of these again, nor the same step reworded.',
+    closed
+      .slice(0, CLOSED_STEPS_SHOWN)
+      .map((title) => `- ${title}`)
+      .join('\n'),
+  ].join('\n');
+}
+
+function systemOf({ profile, today, memories, closed }: ProposalContext): string {
+  return [
+    `${SYSTEM} ${answerLanguageRule(profile.answerLanguage, 'every title and why')}`,
+    profileSummary(profile),
+    `Today is ${today}.`,
+    memories,
+    closedSection(closed),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 function profileSummary(profile: BusinessProfileInput): string {
   return [
     `Business: ${profile.businessName} (${profile.industry})`,
@@ -67,15 +104,15 @@ export async function proposeWithModel(
   model: LanguageModel,
   user: SessionUser,
   answer: PlanAnswer,
-  profile: BusinessProfileInput,
-  today: string,
+  context: ProposalContext,
 ): Promise<ExtractedItem[]> {
+  const { today } = context;
   const slot = await acquireGenerationSlot(db, user);
   let tokens = 0;
   try {
     const result = await generateText({
       model,
-      system: `${SYSTEM} ${answerLanguageRule(profile.answerLanguage, 'every title and why')}\n\n${profileSummary(profile)}\n\nToday is ${today}.`,
+      system: systemOf(context),
       prompt: answer.content,
       output: Output.object({ schema: proposalSchema, name: 'action_plan' }),
       abortSignal: AbortSignal.timeout(PROPOSAL_TIMEOUT_MS),

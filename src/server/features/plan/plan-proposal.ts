@@ -5,13 +5,25 @@ import { localDay } from '../../../shared/time-zones';
 import type { AppDeps, SessionUser } from '../../context';
 import { userTimeZone } from '../account/settings.service';
 import { getAssistantSettings } from '../assistant/assistant.service';
+import { memoriesForPrompt, memorySection } from '../memory/memory-prompt';
 import { getProfile } from '../profile/profile.service';
+import { closedTitles } from './plan.queries';
 import { proposeWithModel } from './plan-ai';
 import { ownAnswer } from './plan-answers';
 
+/** A step's title as compared with the steps already done or dropped: case, punctuation and spacing aside. */
+const comparableTitle = (title: string) =>
+  title
+    .normalize('NFKC')
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
 /**
  * Up to 7 steps drawn from one of the user's finished answers; nothing is stored. Offline: from the
- * answer's own list items and the moments they cite; with an AI key, from one structured-output call.
+ * answer's own list items and the moments they cite; with an AI key, from one structured-output call
+ * that also reads the user's memories (as a reply's prompt does) and the steps already done or dropped.
+ * Either way a step whose title is one of those is left out.
  */
 export async function proposePlan(
   deps: AppDeps,
@@ -21,7 +33,11 @@ export async function proposePlan(
   now = new Date(),
 ): Promise<PlanProposal> {
   const answer = await ownAnswer(deps.db, user.id, messageId, chatId);
-  const profile = await getProfile(deps.db, user.id);
+  const [profile, closed, memories] = await Promise.all([
+    getProfile(deps.db, user.id),
+    closedTitles(deps.db, user.id),
+    memoriesForPrompt(deps.db, { userId: user.id, chatId: answer.chatId, about: answer.content }),
+  ]);
   const planProfile: PlanProfile = {
     businessName: profile.businessName,
     shortTermGoal: profile.businessGoals.shortTerm,
@@ -29,7 +45,7 @@ export async function proposePlan(
     answerLanguage: profile.answerLanguage,
   };
   const today = localDay(now, await userTimeZone(deps.db, user.id));
-  const items =
+  const drafted =
     deps.ai.kind === 'offline'
       ? extractPlanItems(answer.content, answer.resolve, planProfile, today)
       : await proposeWithModel(
@@ -37,9 +53,10 @@ export async function proposePlan(
           deps.ai.languageModel((await getAssistantSettings(deps.db)).model),
           user,
           answer,
-          profile,
-          today,
+          { profile, today, memories: memorySection(memories), closed },
         );
+  const closedKeys = new Set(closed.map(comparableTitle));
+  const items = drafted.filter((item) => !closedKeys.has(comparableTitle(item.title)));
   return {
     chatId: answer.chatId,
     messageId: answer.messageId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { PlanStatus } from '../../../shared/schemas/plan';
 import type { Executor } from '../../db/client';
 import { chats, planItems, planSettings, users } from '../../db/schema';
@@ -141,6 +141,16 @@ export async function itemIdsOfStatus(db: Executor, userId: string, status: Plan
     .from(planItems)
     .where(and(eq(planItems.userId, userId), eq(planItems.status, status)));
   return rows.map((row) => row.id);
+}
+
+/** The titles of the user's steps done or dropped, the latest changed first: a proposal never offers them again. */
+export async function closedTitles(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ title: planItems.title })
+    .from(planItems)
+    .where(and(eq(planItems.userId, userId), inArray(planItems.status, ['done', 'dropped'])))
+    .orderBy(desc(planItems.updatedAt));
+  return rows.map((row) => row.title);
 }
 
 /** Sets each item's position to its index in `orderedIds`, in one statement. */

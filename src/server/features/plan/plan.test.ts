@@ -124,6 +124,27 @@ describe('a plan proposal from an answer (offline)', () => {
     expect(plain.proposal.items).toEqual([]);
   });
 
+  it('leaves out a step the user already did or dropped (case and punctuation aside), not one still to do or another user’s', async () => {
+    const user = await t.createOnboardedUser();
+    const stranger = await t.createOnboardedUser();
+    await insertPlanItem(t.db, user.id, { title: 'raise the box price to $24', status: 'done' });
+    await insertPlanItem(t.db, user.id, {
+      title: 'Survey ten regulars about what they would pay!',
+      status: 'dropped',
+    });
+    await insertPlanItem(t.db, user.id, { title: 'Start a loyalty card for regulars', status: 'todo' });
+    await insertPlanItem(t.db, stranger.id, { title: 'Start a loyalty card for regulars', status: 'done' });
+    const { proposal } = await (await propose(user, await answeredChat(user, ANSWER))).json();
+    expect(proposal.items.map((item: { step: number; title: string }) => [item.step, item.title])).toEqual([
+      [0, 'Start a loyalty card for regulars'],
+    ]);
+    const fresh = await (await propose(stranger, await answeredChat(stranger, ANSWER))).json();
+    expect(fresh.proposal.items.map((item: { title: string }) => item.title)).toEqual([
+      'Raise the box price to $24',
+      'Survey ten regulars about what they would pay',
+    ]);
+  });
+
   it('refuses another user’s answer, a question, a deleted chat (404) and an unfinished answer (409)', async () => {
     const user = await t.createOnboardedUser();
     const other = await t.createOnboardedUser();
