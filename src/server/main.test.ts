@@ -117,7 +117,7 @@ describe('the server process', { timeout: 360_000 }, () => {
       method: 'POST',
       // As the app's page sends it: Better Auth checks the origin of a fetch that signs up.
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password', name: '' }),
+      body: JSON.stringify({ email: 'owner@example.com', password: 'a-quiet-harbour-at-dawn-41', name: '' }),
     });
     expect(signUp.status).toBe(200);
     server.child.kill('SIGTERM');

@@ -22,7 +22,7 @@ const INDEXED = 'Raise prices for the morning rush.';
 const PENDING = 'Loyalty cards bring regulars back every week.';
 
 async function seedOldLibrary() {
-  await db.insert(users).values({ id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
+  await insertOldRow(db, users, { id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
   for (const [transcript, indexed] of [
     [INDEXED, true],
     [PENDING, false],

@@ -16,8 +16,8 @@ import { indexPendingVideos, passagesForChat } from './sources.service';
 
 const SOURCES_MIGRATION = '_chat-sources';
 
-// The columns of that time: later migrations add others (answers' models, message branches).
-const { currentLeafId, regenerationClaimedAt, ...chatColumns } = getTableColumns(chats);
+// The columns of that time: later migrations add others (answers' models, message branches, memory).
+const { currentLeafId, regenerationClaimedAt, useMemory, ...chatColumns } = getTableColumns(chats);
 const { parentId, model, ...messageColumns } = getTableColumns(chatMessages);
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -33,13 +33,12 @@ const SEGMENTS = [
 const UNTIMED = 'A pasted talk with no times. It covers referrals for cafes! And it ends here.';
 
 async function seedOldData() {
-  const [maya, leo] = await db
-    .insert(users)
-    .values([
-      { id: 'user-maya', name: 'Maya', email: 'maya@example.com' },
-      { id: 'user-leo', name: 'Leo', email: 'leo@example.com' },
-    ])
-    .returning({ id: users.id });
+  const maya = {
+    id: await insertOldRow(db, users, { id: 'user-maya', name: 'Maya', email: 'maya@example.com' }),
+  };
+  const leo = {
+    id: await insertOldRow(db, users, { id: 'user-leo', name: 'Leo', email: 'leo@example.com' }),
+  };
   // The cache of that time, keyed by video alone (a later migration adds the track).
   await db.execute(
     sql`insert into transcript_cache (video_id, title, source, segments) values (${VIDEO_ID}, 'Pricing a bakery subscription', 'watch-page', ${JSON.stringify(SEGMENTS)}::jsonb)`,

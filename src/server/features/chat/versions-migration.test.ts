@@ -24,7 +24,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
   await migrateBefore(database, '_message-branches');
-  await db.insert(users).values({ id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
+  await insertOldRow(db, users, { id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
   answered = await insertOldRow(db, chats, { userId: 'user-maya', transcript: 'A talk on pricing.' });
   empty = await insertOldRow(db, chats, {
     userId: 'user-maya',

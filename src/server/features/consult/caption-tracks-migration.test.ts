@@ -32,7 +32,7 @@ async function cacheOldTranscript(videoId: string, language: string | null, kind
 
 it('keeps every cached transcript under its track, and gives YouTube videos their language', async () => {
   await migrateBefore(database, '_caption-tracks');
-  await db.insert(users).values({ id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
+  await insertOldRow(db, users, { id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
   await cacheOldTranscript('spanishVid1', 'es-419', 'manual');
   await cacheOldTranscript('englishLib1', 'en', null);
   await cacheOldTranscript('swedishVid1', 'sv', 'auto');

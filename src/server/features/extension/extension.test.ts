@@ -52,9 +52,9 @@ describe('the browser extension package', () => {
       .map(([name, bytes]) => [name, strFromU8(bytes)] as const);
     for (const [name, code] of scripts) {
       expect(code, name).not.toMatch(/XMLHttpRequest|WebSocket|sendBeacon|EventSource/);
-      for (const call of code.match(/fetch\([^)]*\)/g) ?? []) {
-        expect(call, name).toBe("fetch(chrome.runtime.getURL('settings.json'))");
-      }
+      const fetched = code.split('fetch(').slice(1);
+      for (const call of fetched)
+        expect(call.startsWith("chrome.runtime.getURL('settings.json'))"), name).toBe(true);
     }
   });
 });

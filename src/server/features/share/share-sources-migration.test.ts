@@ -18,7 +18,7 @@ afterAll(() => database.close());
 
 it("gives each existing link its chat's live sources", async () => {
   await migrateBefore(database, '_share-link-sources');
-  await db.insert(users).values({ id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
+  await insertOldRow(db, users, { id: 'user-maya', name: 'Maya', email: 'maya@example.com' });
   const chatId = await insertOldRow(db, chats, { userId: 'user-maya', transcript: 'A talk on pricing.' });
   const source = async (number: number, removedAt: Date | null) => {
     const videoId = await insertOldRow(db, libraryVideos, {
