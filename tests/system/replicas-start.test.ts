@@ -8,6 +8,11 @@ import { MAIL_RETRY_JOB } from '../../src/server/adapters/mail';
 import { PRUNE_RATE_LIMIT_COUNTERS_JOB } from '../../src/server/background-jobs';
 import { POLL_CHANNELS_JOB } from '../../src/server/features/channels/channels.service';
 import { INDEX_MIGRATED_VIDEOS_JOB } from '../../src/server/features/chat/sources.service';
+import {
+  BUILD_DATA_EXPORT_JOB,
+  EXPIRE_DATA_EXPORTS_JOB,
+} from '../../src/server/features/data-export/data-export.service';
+import { REMEMBER_JOB } from '../../src/server/features/memory/extraction';
 import { WEEKLY_EMAIL_JOB } from '../../src/server/features/suggestions/weekly-email';
 import { PLAN_CATALOGUE } from '../../src/shared/plans';
 import { type AppServer, startAppServer } from '../e2e/server';
@@ -83,10 +88,13 @@ describe(`${REPLICAS} replicas started at once on an empty PostgreSQL`, () => {
       async () =>
         expect(await queueNames()).toEqual(
           [
+            BUILD_DATA_EXPORT_JOB,
+            EXPIRE_DATA_EXPORTS_JOB,
             INDEX_MIGRATED_VIDEOS_JOB,
             MAIL_RETRY_JOB,
             POLL_CHANNELS_JOB,
             PRUNE_RATE_LIMIT_COUNTERS_JOB,
+            REMEMBER_JOB,
             WEEKLY_EMAIL_JOB,
           ].sort(),
         ),
