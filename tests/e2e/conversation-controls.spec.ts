@@ -120,7 +120,8 @@ test.describe('conversation controls', () => {
     await expect(entry).toContainText('Did not use the video');
     await expect(boss.getByRole('table', { name: '👍 by model' })).toContainText('offline');
     await entry.getByRole('link', { name: title }).click();
-    await expect(boss).toHaveURL(`${new URL(chatUrl).pathname}?ia=1`);
+    // The rated answer itself, read-only, whatever branch the user is on now.
+    await expect(boss).toHaveURL(new RegExp(`${new URL(chatUrl).pathname}\\?ia=1&version=[0-9a-f-]{36}$`));
     await expect(boss.getByRole('heading', { name: title })).toBeVisible();
     await expect(boss.getByPlaceholder(/message/i)).toHaveCount(0);
     await bossContext.close();
