@@ -383,6 +383,13 @@ test.describe('with an AI key', () => {
     const server = await startAppServer({ OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: stub.baseURL });
     try {
       await signUpOnboarded(page, server);
+      // Remembering a turn is a call of its own to the provider (the memory journey has it): paused
+      // here, the stub's queue holds only the replies and their follow-ups.
+      const paused = await page.request.put(`${server.baseURL}/api/memory/pause`, {
+        data: { paused: true },
+        headers: { origin: server.baseURL },
+      });
+      expect(paused.status()).toBe(200);
       const chatId = await createSampleChat(page, server);
       await page.goto(`${server.baseURL}/chat/${chatId}`);
       const answers = page.getByRole('article', { name: 'Assistant message' });

@@ -83,6 +83,8 @@ test.describe('versions of answers and questions', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('How should I price a premium tier?');
     await box.press('Enter');
+    // The follow-up's answer is the last one only once it is on screen: the first has its tokens already.
+    await expect(answers).toHaveCount(2);
     await expect(answers.last()).toContainText(/Tokens: \d+/, { timeout: 30_000 });
 
     // 👎 on the answer, then the usual reaction: regenerate it. Then a new branch from an edited question.
