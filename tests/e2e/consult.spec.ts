@@ -3,7 +3,7 @@ import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
 import { expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { createSampleChat, pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT } from './support/consult';
-import { signUpOnboarded } from './support/onboarding';
+import { pauseMemoryViaApi, signUpOnboarded } from './support/onboarding';
 
 const LIMIT_MESSAGE =
   'You have exceeded your monthly usage limit. Please upgrade your plan to continue using the app.';
@@ -383,13 +383,7 @@ test.describe('with an AI key', () => {
     const server = await startAppServer({ OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: stub.baseURL });
     try {
       await signUpOnboarded(page, server);
-      // Remembering a turn is a call of its own to the provider (the memory journey has it): paused
-      // here, the stub's queue holds only the replies and their follow-ups.
-      const paused = await page.request.put(`${server.baseURL}/api/memory/pause`, {
-        data: { paused: true },
-        headers: { origin: server.baseURL },
-      });
-      expect(paused.status()).toBe(200);
+      await pauseMemoryViaApi(page, server);
       const chatId = await createSampleChat(page, server);
       await page.goto(`${server.baseURL}/chat/${chatId}`);
       const answers = page.getByRole('article', { name: 'Assistant message' });

@@ -2,7 +2,7 @@ import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { collectConsoleErrors, expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { createChatThroughConsult, createSampleChat } from './support/consult';
-import { signUpOnboarded } from './support/onboarding';
+import { pauseMemoryViaApi, signUpOnboarded } from './support/onboarding';
 
 /** A talk of timed passages on separate topics: the first answer leaves some for the follow-ups. */
 const TALK = [
@@ -145,6 +145,7 @@ test.describe('suggested follow-ups with an AI key', () => {
       stub.requests.filter((r) => r.path.endsWith('/chat/completions') && !r.body.stream).length;
     try {
       await signUpOnboarded(page, server);
+      await pauseMemoryViaApi(page, server);
       const chatId = await createSampleChat(page, server);
       // The first answer, then its suggestions, held until the test lets them be written.
       stub.enqueue(

@@ -25,6 +25,15 @@ export function chooseFreePlanViaApi(page: Page, server: AppServer, planId: 'fre
 }
 
 /**
+ * Pauses business memory for the user signed in on `page`. With an AI key, remembering a turn is a
+ * provider call of its own (a job after each answer, decision 064): journeys that queue the stub's
+ * replies for answers and follow-ups pause it, so the job can never take a reply meant for them.
+ */
+export function pauseMemoryViaApi(page: Page, server: AppServer) {
+  return callApi(page, server, 'PUT', '/api/memory/pause', { paused: true });
+}
+
+/**
  * A signed-in account past the onboarding gates, set up through the API as the wizard and the plan page
  * would: the profile (staff pass the gates without one, but their journeys' chats read it); users also
  * choose Free.

@@ -1,7 +1,8 @@
-import { CalendarPlus, Check, Copy, ExternalLink } from 'lucide-react';
+import { CalendarPlus, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../../shared/dates';
+import { CopyTextButton } from '../../../components/copy-text-button';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -99,16 +100,6 @@ export function CalendarSubscription() {
 }
 
 function NewAddress({ address }: { address: CalendarAddress }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address.url);
-      setCopied(true);
-      toast.success('Address copied');
-    } catch {
-      toast.error('Could not copy: select the address and copy it instead.');
-    }
-  };
   return (
     <div className="grid gap-3">
       <Alert tone="warning">
@@ -121,9 +112,7 @@ function NewAddress({ address }: { address: CalendarAddress }) {
         onFocus={(event) => event.currentTarget.select()}
       />
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => void copy()}>
-          {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy address'}
-        </Button>
+        <CopyTextButton text={address.url} what="address" />
         <Button asChild variant="outline">
           <a href={address.webcalUrl}>
             <ExternalLink /> Open in your calendar app

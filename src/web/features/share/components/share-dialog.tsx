@@ -1,4 +1,4 @@
-import { Check, Copy, Link2, Share2 } from 'lucide-react';
+import { Link2, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../../shared/dates';
@@ -9,6 +9,7 @@ import {
   SHARE_WARNING,
   TOO_MANY_SHARE_LINKS_MESSAGE,
 } from '../../../../shared/schemas/share';
+import { CopyTextButton } from '../../../components/copy-text-button';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -116,17 +117,7 @@ function CopiesKeepTranscript({ checked, onChange }: { checked: boolean; onChang
 
 function ShareLinkRow({ chatId, link }: { chatId: string; link: ShareLink }) {
   const revoke = useRevokeShareLink(chatId);
-  const [copied, setCopied] = useState(false);
   const url = new URL(link.path, window.location.origin).toString();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      toast.success('Link copied');
-    } catch {
-      toast.error('Could not copy: select the link and copy it instead.');
-    }
-  };
   return (
     <li className="grid gap-2 rounded-md border p-3">
       <Input readOnly value={url} aria-label="Share link" onFocus={(event) => event.currentTarget.select()} />
@@ -137,9 +128,7 @@ function ShareLinkRow({ chatId, link }: { chatId: string; link: ShareLink }) {
           {link.copiesKeepTranscript ? ' · copies keep the transcript' : ''}
         </span>
         <div className="flex gap-2">
-          <Button size="sm" variant="outline" onClick={() => void copy()}>
-            {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy link'}
-          </Button>
+          <CopyTextButton text={url} what="link" size="sm" />
           <Button
             size="sm"
             variant="danger"
