@@ -1,5 +1,5 @@
 import { formatTimestamp, parseTimestamp } from './timestamps';
-import { videoUrlAt } from './youtube';
+import { parseYouTubeVideoId, videoUrlAt } from './youtube';
 
 /**
  * Citations in answers: '[mm:ss]' (or '[h:mm:ss]') points at the chat's own video; '[V2 14:05]' at
@@ -91,4 +91,22 @@ export function linkCitations(markdown: string, resolve: CitationResolver): stri
 
 function markdownTitle(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/["\\]/g, '\\$&');
+}
+
+/** The moment a citation names: a YouTube video's, or a transcript's pasted without a link. */
+export type CitedMoment =
+  | { videoId: string; seconds: number }
+  | { videoId: null; source: number | null; seconds: number };
+
+/**
+ * The moment a citation leads to: the video at that second when it has a YouTube link; the transcript
+ * (the chat's own, or its source of that number) at that second when it came without one; null when the
+ * citation names no source of the chat or a link that is not YouTube's.
+ */
+export function citedMoment(citation: Citation, resolve: CitationResolver): CitedMoment | null {
+  const video = resolve(citation.source);
+  if (!video) return null;
+  if (!video.url) return { videoId: null, source: citation.source, seconds: citation.seconds };
+  const videoId = parseYouTubeVideoId(video.url);
+  return videoId ? { videoId, seconds: citation.seconds } : null;
 }

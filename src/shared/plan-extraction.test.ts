@@ -48,11 +48,16 @@ describe('extractPlanItems', () => {
     ]);
   });
 
-  it('takes the first citation that leads to a YouTube video, and cuts long titles and whys', () => {
+  it('takes the first citation of a source of the chat, a transcript pasted without a link too, and cuts long titles and whys', () => {
     const long = `${'word '.repeat(40)}end`;
-    const answer = `- [V3 00:10] [V2 01:00] Try the second video's idea\n- ${long}: ${'why '.repeat(150)}`;
-    const [first, second] = extractPlanItems(answer, resolve, profile, '2030-01-01');
+    const answer = [
+      "- [V9 00:05] [V2 01:00] Try the second video's idea",
+      "- [V3 00:10] [V2 01:00] Try the pasted talk's idea",
+      `- ${long}: ${'why '.repeat(150)}`,
+    ].join('\n');
+    const [first, pasted, second] = extractPlanItems(answer, resolve, profile, '2030-01-01');
     expect(first!.moment).toEqual({ videoId: 'aBcDeFgHiJk', seconds: 60 });
+    expect(pasted!.moment).toEqual({ videoId: null, source: 3, seconds: 10 });
     expect(second!.title.length).toBeLessThanOrEqual(120);
     expect(second!.title.endsWith('…')).toBe(true);
     expect(second!.why.length).toBeLessThanOrEqual(400);

@@ -1,8 +1,7 @@
-import { type CitationResolver, citationParts } from './citations';
+import { type CitationResolver, type CitedMoment, citationParts, citedMoment } from './citations';
 import { offlinePhrases } from './offline-phrases';
 import { addDays } from './plan';
 import { PLAN_LIMITS } from './schemas/plan';
-import { parseYouTubeVideoId } from './youtube';
 
 /** What the offline extraction reads of the business profile. */
 export interface PlanProfile {
@@ -17,7 +16,7 @@ export interface ExtractedItem {
   title: string;
   why: string;
   dueDate: string;
-  moment: { videoId: string; seconds: number } | null;
+  moment: CitedMoment | null;
 }
 
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,2}[.)])\s+(.+)$/;
@@ -54,21 +53,15 @@ export function extractPlanItems(
     const { title, rest } = splitTitle(words);
     if (seen.has(title)) continue;
     seen.add(title);
-    const cited = parts.find((part) => part.citation && momentOf(part.citation, resolve))?.citation;
+    const cited = parts.find((part) => part.citation && citedMoment(part.citation, resolve))?.citation;
     items.push({
       title,
       why: whyFor(rest, profile),
       dueDate: addDays(today, 7 * (items.length + 1)),
-      moment: cited ? momentOf(cited, resolve) : null,
+      moment: cited ? citedMoment(cited, resolve) : null,
     });
   }
   return items;
-}
-
-function momentOf(citation: { source: number | null; seconds: number }, resolve: CitationResolver) {
-  const url = resolve(citation.source)?.url;
-  const videoId = url ? parseYouTubeVideoId(url) : null;
-  return videoId ? { videoId, seconds: citation.seconds } : null;
 }
 
 /** Markdown emphasis, links and quotes removed; whitespace collapsed. */

@@ -59,11 +59,27 @@ export function doneByWeek(
 export function planMoment(videoId: string, seconds: number, videoTitle: string | null): PlanMoment {
   return {
     videoId,
+    source: null,
     seconds,
     label: formatTimestamp(seconds),
     url: youTubeWatchUrl(videoId, seconds),
     videoTitle,
   };
+}
+
+/** A moment of a transcript pasted without a link: the consultation's transcript opens at it. */
+export function transcriptMoment(source: number | null, seconds: number, title: string | null): PlanMoment {
+  return { videoId: null, source, seconds, label: formatTimestamp(seconds), url: null, videoTitle: title };
+}
+
+/** The moment a stored or proposed step keeps, as the API answers it. */
+export function momentView(
+  moment: { videoId?: string | null; source?: number | null; seconds: number },
+  title: string | null,
+): PlanMoment {
+  return moment.videoId
+    ? planMoment(moment.videoId, moment.seconds, title)
+    : transcriptMoment(moment.source ?? null, moment.seconds, title);
 }
 
 /** Where the check-in mail's unsubscribe link lands (no sign-in: the token is the secret). */

@@ -120,6 +120,49 @@ test.describe('My Plan', () => {
     await expect(page.getByRole('list', { name: 'Due this week' })).toContainText(EDITED_TITLE);
   });
 
+  test('a step from an answer on a transcript pasted without a link keeps its moment, which opens the transcript at that passage', async ({
+    page,
+    server,
+  }) => {
+    await signUpOnboarded(page, server);
+    await page.goto('/consult');
+    await page.getByRole('tab', { name: 'Manual Transcript' }).click();
+    await page.getByPlaceholder('Paste your transcript here...').fill(SAMPLE_TRANSCRIPT);
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    const chatId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+    const answer = page.getByRole('article', { name: 'Assistant message' }).first();
+    await answer.getByRole('button', { name: 'Make a plan' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Make a plan' });
+    const proposed = dialog.getByRole('list', { name: 'Proposed items' }).getByRole('listitem');
+    await expect(proposed.first()).toContainText(/at \d+:\d{2}/);
+    const title = await proposed.first().getByLabel('Title').inputValue();
+    const count = await proposed.count();
+    for (let index = 1; index < count; index++) {
+      await proposed
+        .nth(index)
+        .getByRole('checkbox', { name: `Keep item ${index + 1}` })
+        .uncheck();
+    }
+    await dialog.getByRole('button', { name: 'Add to my plan' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/plan');
+
+    // The step keeps its cited second: a moment of the consultation's transcript, not of a video.
+    const moment = page
+      .getByRole('list', { name: 'To do', exact: true })
+      .getByRole('listitem', { name: title })
+      .getByRole('link', { name: /at \d+:\d{2} \(opens the transcript\)/ });
+    await expect(moment).toHaveAttribute('href', new RegExp(`^/chat/${chatId}\\?transcript=\\d+$`));
+    const label = /at (\d+:\d{2})/.exec((await moment.textContent())!)![1]!;
+    await moment.click();
+    const transcript = page.getByRole('dialog', { name: 'Video Transcript' });
+    const passage = transcript.getByRole('listitem').and(transcript.locator('[aria-current="true"]'));
+    await expect(passage).toContainText(label);
+    await expect(passage).toBeInViewport();
+  });
+
   test('add by hand, an overdue item in the danger colour, edit with a note, filter, the check-in switch, delete with confirmation', async ({
     page,
     server,

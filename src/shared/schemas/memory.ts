@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FRESH_SIGN_IN_MINUTES } from './account';
 import { hasNoNul, NUL_IN_TEXT_MESSAGE } from './common';
 
 /** What a memory says about the business, in the order the page groups them. */
@@ -45,6 +46,7 @@ export const MEMORY_MESSAGES = {
   confirm: `Type ${FORGET_CONFIRMATION} to forget everything`,
   password: 'Enter your password to forget everything',
   wrongPassword: 'That password is not right',
+  freshSignInRequired: `For your security, sign in again with a one-time code to forget everything: the sign-in must be less than ${FRESH_SIGN_IN_MINUTES} minutes old.`,
   outcome: `Choose how it went: ${PLAN_OUTCOMES.join(', ')}`,
   outcomeNotFinished: 'Only a step that is done or dropped can have an outcome',
 } as const;

@@ -59,9 +59,15 @@ export function isPlanDueDate(value: string): boolean {
 export const planDueDate = z.string().refine(isPlanDueDate, PLAN_MESSAGES.dueDate).nullable();
 export const planStatus = z.enum(PLAN_STATUSES, PLAN_MESSAGES.status);
 
-/** A moment of a video: its YouTube id and the second. */
+const youTubeVideoId = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'Not a YouTube video id');
+
+/**
+ * A moment an answer cites: a video's YouTube id and the second; or, for a transcript pasted without a
+ * link, no video id and the consultation's source number (null or absent: its own transcript).
+ */
 export const planMoment = z.object({
-  videoId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'Not a YouTube video id'),
+  videoId: youTubeVideoId.nullable().optional(),
+  source: z.number().int().min(1).max(999).nullable().optional(),
   seconds: z.number().int().min(0).max(1_000_000),
 });
 export type PlanMomentInput = z.infer<typeof planMoment>;
@@ -112,7 +118,7 @@ export type PlanDueFilter = (typeof PLAN_DUE_FILTERS)[number];
 
 export const planQuery = z.object({
   status: planStatus.optional(),
-  videoId: planMoment.shape.videoId.optional(),
+  videoId: youTubeVideoId.optional(),
   due: z.enum(PLAN_DUE_FILTERS, 'Choose overdue, week, later or none').optional(),
 });
 export type PlanQuery = z.infer<typeof planQuery>;
@@ -132,10 +138,14 @@ export const checkInInput = z.object({ enabled: z.boolean('Say true or false') }
 
 /** A moment as the API answers it: with its label, link and the video's title. */
 export interface PlanMoment {
-  videoId: string;
+  /** Null for a moment of a transcript pasted without a link. */
+  videoId: string | null;
+  /** The consultation's source of a transcript moment (null: its own transcript). */
+  source: number | null;
   seconds: number;
   label: string;
-  url: string;
+  /** The video at that second; null for a transcript moment, which the consultation's transcript shows. */
+  url: string | null;
   videoTitle: string | null;
 }
 

@@ -31,10 +31,15 @@ export const paths = {
     path: '/chat/:chatId',
     /**
      * `draft`: the message box opens with it typed in (My Plan's 'Ask about this'). `version` (read-only):
-     * the branch through that message is shown, not the user's branch on screen.
+     * the branch through that message is shown, not the user's branch on screen. `transcriptAt`: the
+     * transcript opens at the passage of that second (a plan step's moment of a transcript with no link).
      */
-    href: (chatId: string, options: { readOnly?: boolean; draft?: string; version?: string } = {}) => {
+    href: (
+      chatId: string,
+      options: { readOnly?: boolean; draft?: string; version?: string; transcriptAt?: number } = {},
+    ) => {
       const search = new URLSearchParams();
+      if (options.transcriptAt !== undefined) search.set(CHAT_TRANSCRIPT_PARAM, String(options.transcriptAt));
       if (options.readOnly) search.set('ia', '1');
       if (options.readOnly && options.version) search.set(CHAT_VERSION_PARAM, options.version);
       if (options.draft) search.set(CHAT_DRAFT_PARAM, options.draft);
@@ -60,6 +65,9 @@ export const paths = {
 
 /** The chat address's parameter that prefills its message box. */
 export const CHAT_DRAFT_PARAM = 'draft';
+
+/** The chat address's parameter that opens its transcript at the passage of that second. */
+export const CHAT_TRANSCRIPT_PARAM = 'transcript';
 
 /** The read-only chat address's parameter naming the version shown (staff stepping through versions). */
 export const CHAT_VERSION_PARAM = 'version';

@@ -35,9 +35,14 @@ export const planItems = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     /** Order within the status (ascending). */
     position: integer('position').notNull(),
-    /** The cited moment: the YouTube video and second, with the video's title when it was known. */
+    /**
+     * The cited moment: the YouTube video and second, with the video's title when it was known. With no
+     * video (a transcript pasted without a link), the second of the consultation's transcript: its own
+     * (moment_source null) or its source of that number.
+     */
     videoId: text('video_id'),
     momentSeconds: integer('moment_seconds'),
+    momentSource: integer('moment_source'),
     videoTitle: text('video_title'),
     /** The step's place in the proposal it was added from (0 first): what a re-proposal is deduped on. */
     answerStep: integer('answer_step'),

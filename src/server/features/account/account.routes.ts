@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import { planDisplayName } from '../../../shared/plans';
-import { accountSettingsInput, deleteAccountInput } from '../../../shared/schemas/account';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  accountSettingsInput,
+  deleteAccountInput,
+} from '../../../shared/schemas/account';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
-import { checkDeletionProof, deleteAccount } from './account.service';
+import { checkAccountProof, deleteAccount } from './account.service';
 import { loadGateState } from './gate.service';
 import { accountSettings, saveAccountSettings } from './settings.service';
 
@@ -49,7 +53,11 @@ export function accountRoutes(deps: AppDeps) {
       async (c) => {
         const user = currentUser(c);
         const { password } = c.req.valid('json');
-        await checkDeletionProof(deps, { userId: user.id, sessionId: c.get('sessionId'), password });
+        await checkAccountProof(
+          deps,
+          { userId: user.id, sessionId: c.get('sessionId'), password },
+          ACCOUNT_DELETION_MESSAGES,
+        );
         await deleteAccount(deps, user);
         return c.json({ deleted: true as const }, 200);
       },

@@ -1,6 +1,6 @@
 import { and, eq, gt, like, or, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../shared/errors';
-import { ACCOUNT_DELETION_MESSAGES, FRESH_SIGN_IN_MINUTES } from '../../../shared/schemas/account';
+import { FRESH_SIGN_IN_MINUTES } from '../../../shared/schemas/account';
 import type { PasswordHashing } from '../../auth/password-hashing';
 import type { SessionUser } from '../../context';
 import type { Executor } from '../../db/client';
@@ -51,44 +51,46 @@ export async function deleteAccount(deps: BillingDeps, user: SessionUser): Promi
   });
 }
 
+/** The sentences a refused proof answers with, in the words of the action it guards. */
+export interface ProofMessages {
+  passwordRequired: string;
+  wrongPassword: string;
+  freshSignInRequired: string;
+}
+
 /**
- * What deleting an account asks beyond a session (decision 058): the password, for an account that has
- * one; otherwise a sign-in (a one-time code, a link, Google) less than FRESH_SIGN_IN_MINUTES old. Throws
- * the refusal; nothing is deleted.
+ * What a destructive action on a whole account (deleting it, forgetting its memory) asks beyond a session
+ * (decision 058): the password, for an account that has one; otherwise a sign-in (a one-time code, a
+ * link, Google) less than FRESH_SIGN_IN_MINUTES old. Throws the refusal; the caller changes nothing.
  */
-export async function checkDeletionProof(
+export async function checkAccountProof(
   deps: { db: Executor; passwordHashing: PasswordHashing },
   proof: { userId: string; sessionId: string | null; password: string | undefined },
+  messages: ProofMessages,
 ): Promise<void> {
   const [credential] = await deps.db
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, proof.userId), eq(accounts.providerId, 'credential')))
     .limit(1);
-  if (credential?.hash) return checkPassword(deps.passwordHashing, credential.hash, proof.password);
+  if (credential?.hash) return checkPassword(deps.passwordHashing, credential.hash, proof.password, messages);
   if (!proof.sessionId || !(await isFreshSession(deps.db, proof.sessionId))) {
-    throw new AppError(403, ERROR_CODES.freshSignInRequired, ACCOUNT_DELETION_MESSAGES.freshSignInRequired);
+    throw new AppError(403, ERROR_CODES.freshSignInRequired, messages.freshSignInRequired);
   }
 }
 
-async function checkPassword(hashing: PasswordHashing, hash: string, password: string | undefined) {
-  if (!password) {
-    throw new AppError(
-      400,
-      ERROR_CODES.invalidInput,
-      `password: ${ACCOUNT_DELETION_MESSAGES.passwordRequired}`,
-      'password',
-    );
-  }
-  if (!(await hashing.verify({ hash, password }))) {
-    throw new AppError(
-      400,
-      ERROR_CODES.invalidInput,
-      `password: ${ACCOUNT_DELETION_MESSAGES.wrongPassword}`,
-      'password',
-    );
-  }
+async function checkPassword(
+  hashing: PasswordHashing,
+  hash: string,
+  password: string | undefined,
+  messages: ProofMessages,
+) {
+  if (!password) throw passwordRefused(messages.passwordRequired);
+  if (!(await hashing.verify({ hash, password }))) throw passwordRefused(messages.wrongPassword);
 }
+
+const passwordRefused = (message: string) =>
+  new AppError(400, ERROR_CODES.invalidInput, `password: ${message}`, 'password');
 
 async function isFreshSession(db: Executor, sessionId: string): Promise<boolean> {
   const rows = await db

@@ -83,6 +83,8 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
       title: chat.title ?? titleFromTranscript(chat.transcript),
       youtubeUrl: chat.youtubeUrl,
       transcript: chat.transcript,
+      /** Its timed lines when it came with times (a caption file): where the transcript panel opens at a second. */
+      transcriptSegments: chat.transcriptSegments,
       totalTokens: chat.totalTokens,
       createdAt: chat.createdAt.toISOString(),
       /** Its "Use memory" switch (decision 064). */

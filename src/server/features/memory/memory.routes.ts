@@ -64,7 +64,8 @@ export function memoryRoutes(deps: AppDeps) {
       validate('json', forgetMemoryInput),
       rateLimit(deps, 'memory-forget'),
       async (c) => {
-        await forgetEverything(deps, currentUser(c), c.req.valid('json'), c.req.raw.headers);
+        const { password } = c.req.valid('json');
+        await forgetEverything(deps, currentUser(c), { sessionId: c.get('sessionId'), password });
         return c.json({ forgotten: true as const }, 200);
       },
     )

@@ -1,6 +1,5 @@
 import {
   type AddMemoryInput,
-  type ForgetMemoryInput,
   MEMORY_LIMITS,
   MEMORY_MESSAGES,
   type MemoryView,
@@ -10,7 +9,7 @@ import {
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { loadGateState } from '../account/gate.service';
+import { checkAccountProof } from '../account/account.service';
 import { ownPlanItem } from '../plan/plan.service';
 import {
   countAndNextNumber,
@@ -102,31 +101,27 @@ export async function setMemoryPaused(db: Database, user: SessionUser, paused: b
 }
 
 /**
- * "Forget everything": every memory and the memory switch go, once the user proves it is them (the
- * typed word, and their password when the account has one).
+ * "Forget everything": every memory and the memory switch go, once the user proves it is them as for
+ * deleting the account (decision 058): the typed word, and the password or a sign-in less than a few
+ * minutes old.
  */
 export async function forgetEverything(
-  deps: Pick<AppDeps, 'db' | 'auth'>,
+  deps: Pick<AppDeps, 'db' | 'passwordHashing'>,
   user: SessionUser,
-  input: ForgetMemoryInput,
-  headers: Headers,
+  proof: { sessionId: string | null; password: string | undefined },
 ): Promise<void> {
-  const { hasPassword } = await loadGateState(deps.db, user);
-  if (hasPassword) await checkPassword(deps, input.password, headers);
+  await checkAccountProof(deps, { userId: user.id, ...proof }, FORGET_PROOF_MESSAGES);
   await deps.db.transaction(async (tx) => {
     await deleteAllMemories(tx, user.id);
     await deleteSettings(tx, user.id);
   });
 }
 
-async function checkPassword(deps: Pick<AppDeps, 'auth'>, password: string | undefined, headers: Headers) {
-  if (!password) throw badRequest(MEMORY_MESSAGES.password, 'password');
-  const verified = await deps.auth.api
-    .verifyPassword({ body: { password }, headers })
-    .then((result) => result.status)
-    .catch(() => false);
-  if (!verified) throw new AppError(403, 'wrong_password', MEMORY_MESSAGES.wrongPassword, 'password');
-}
+const FORGET_PROOF_MESSAGES = {
+  passwordRequired: MEMORY_MESSAGES.password,
+  wrongPassword: MEMORY_MESSAGES.wrongPassword,
+  freshSignInRequired: MEMORY_MESSAGES.freshSignInRequired,
+};
 
 /** Whether the user's memory is on: not paused. */
 export async function memoryOn(db: Executor, userId: string): Promise<boolean> {

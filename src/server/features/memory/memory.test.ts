@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRESH_SIGN_IN_MINUTES } from '../../../shared/schemas/account';
 import { MEMORY_LIMITS, MEMORY_MESSAGES } from '../../../shared/schemas/memory';
-import { chats, memories, memorySettings } from '../../db/schema';
+import { accounts, chats, memories, memorySettings, sessions } from '../../db/schema';
 import { createManualChat } from '../../testing/consult';
 import { insertMemory } from '../../testing/memory';
 import { insertPlanItem } from '../../testing/plan';
@@ -145,12 +146,58 @@ describe('Forget everything', () => {
     const noWord = await errorOf(await user.client.post('/api/memory/forget', { password: user.password }));
     expect(noWord).toMatchObject({ status: 400, field: 'confirm' });
     const noPassword = await errorOf(await user.client.post('/api/memory/forget', { confirm: 'FORGET' }));
-    expect(noPassword).toMatchObject({ status: 400, field: 'password', message: MEMORY_MESSAGES.password });
+    expect(noPassword).toMatchObject({
+      status: 400,
+      field: 'password',
+      message: `password: ${MEMORY_MESSAGES.password}`,
+    });
     const wrong = await errorOf(
       await user.client.post('/api/memory/forget', { confirm: 'FORGET', password: 'not-the-password-1' }),
     );
-    expect(wrong).toMatchObject({ status: 403, field: 'password', message: MEMORY_MESSAGES.wrongPassword });
+    expect(wrong).toMatchObject({
+      status: 400,
+      field: 'password',
+      message: `password: ${MEMORY_MESSAGES.wrongPassword}`,
+    });
     expect(await rowsOf(user.id)).toHaveLength(1);
+  });
+
+  it('a password-less account needs a sign-in less than 5 minutes old, not only the typed word', async () => {
+    const user = await t.createOnboardedUser();
+    await t.db.delete(accounts).where(eq(accounts.userId, user.id));
+    await insertMemory(t.db, user.id, 'We deliver only within the city');
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - make_interval(mins => ${FRESH_SIGN_IN_MINUTES + 1})` })
+      .where(eq(sessions.userId, user.id));
+    const stale = await user.client.post('/api/memory/forget', { confirm: 'FORGET' });
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toEqual({
+      error: { code: 'fresh_sign_in_required', message: MEMORY_MESSAGES.freshSignInRequired },
+    });
+    // A password proves nothing for an account without one.
+    expect(
+      (await user.client.post('/api/memory/forget', { confirm: 'FORGET', password: user.password })).status,
+    ).toBe(403);
+    expect(await rowsOf(user.id)).toHaveLength(1);
+
+    await user.client.post('/api/auth/email-otp/send-verification-otp', {
+      email: user.email,
+      type: 'sign-in',
+    });
+    const mail = (await t.mailsTo(user.email)).find((m) => m.kind === 'one-time-code:sign-in');
+    const otp = mail?.text.match(/\b\d{6}\b/)?.[0];
+    expect((await user.client.post('/api/auth/sign-in/email-otp', { email: user.email, otp })).status).toBe(
+      200,
+    );
+    // The fresh sign-in is proof enough; the typed word is still asked.
+    expect((await user.client.post('/api/memory/forget', {})).status).toBe(400);
+    expect(
+      await user.client.json('/api/memory/forget', { method: 'POST', json: { confirm: 'FORGET' } }),
+    ).toEqual({
+      forgotten: true,
+    });
+    expect(await rowsOf(user.id)).toEqual([]);
   });
 
   it('leaves nothing of the user’s memory, and nobody else’s is touched', async () => {

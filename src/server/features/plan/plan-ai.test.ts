@@ -95,14 +95,25 @@ describe('a plan proposal with an AI key', () => {
       dueDate: addDays(today, 7),
       moment: {
         videoId: VIDEO,
+        source: null,
         seconds: 125,
         label: '02:05',
         url: `https://www.youtube.com/watch?v=${VIDEO}&t=125s`,
         videoTitle: 'Pricing a bakery box',
       },
     });
-    // V2 has no YouTube link: no moment; the reason is cut to 400; the due date to a year.
-    expect(proposal.items[1]).toMatchObject({ moment: null, dueDate: addDays(today, 365) });
+    // V2 was pasted without a link: its transcript's moment; the reason is cut to 400; the due date to a year.
+    expect(proposal.items[1]).toMatchObject({
+      moment: {
+        videoId: null,
+        source: 2,
+        seconds: 40,
+        label: '00:40',
+        url: null,
+        videoTitle: 'A pasted talk',
+      },
+      dueDate: addDays(today, 365),
+    });
     expect(proposal.items[1].why).toHaveLength(400);
     expect(proposal.items[2]).toMatchObject({ moment: null, dueDate: addDays(today, 1) });
 

@@ -1,12 +1,11 @@
 import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
-import { citationParts } from '../../../shared/citations';
+import { citationParts, citedMoment } from '../../../shared/citations';
 import { monthKey } from '../../../shared/dates';
 import { addDays } from '../../../shared/plan';
 import type { ExtractedItem } from '../../../shared/plan-extraction';
 import { PLAN_LIMITS } from '../../../shared/schemas/plan';
 import type { BusinessProfileInput } from '../../../shared/schemas/profile';
-import { parseYouTubeVideoId } from '../../../shared/youtube';
 import type { SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -153,11 +152,9 @@ function clip(text: string, max: number): string {
   return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
 }
 
-/** The moment a copied citation names, when it is one of the answer's and leads to a YouTube video. */
+/** The moment a copied citation names, when it is one of the answer's (a video's or a transcript's). */
 function momentOf(citation: string | null, answer: PlanAnswer) {
   const cited = citation ? citationParts(citation).find((part) => part.citation)?.citation : undefined;
   if (!cited || !answer.content.includes(citation!.trim())) return null;
-  const url = answer.resolve(cited.source)?.url;
-  const videoId = url ? parseYouTubeVideoId(url) : null;
-  return videoId ? { videoId, seconds: cited.seconds } : null;
+  return citedMoment(cited, answer.resolve);
 }

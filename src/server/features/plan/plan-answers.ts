@@ -1,4 +1,9 @@
-import { type CitationResolver, citationParts, citationResolver } from '../../../shared/citations';
+import {
+  type CitationResolver,
+  citationParts,
+  citationResolver,
+  citedMoment,
+} from '../../../shared/citations';
 import type { PlanMomentInput } from '../../../shared/schemas/plan';
 import { parseYouTubeVideoId } from '../../../shared/youtube';
 import type { Executor } from '../../db/client';
@@ -15,13 +20,24 @@ export interface PlanAnswer {
   videoTitles: Map<string, string>;
 }
 
-/** Whether the answer cites that moment: a citation of it resolves to that video at that second. */
+/**
+ * Whether the answer cites that moment: a citation of it resolves to that video at that second, or (no
+ * video id) to that transcript pasted without a link at that second.
+ */
 export function citesMoment(answer: PlanAnswer, moment: PlanMomentInput): boolean {
   return citationParts(answer.content).some(({ citation }) => {
-    if (!citation || citation.seconds !== moment.seconds) return false;
-    const url = answer.resolve(citation.source)?.url;
-    return Boolean(url) && parseYouTubeVideoId(url!) === moment.videoId;
+    const cited = citation && citation.seconds === moment.seconds && citedMoment(citation, answer.resolve);
+    if (!cited) return false;
+    return moment.videoId
+      ? cited.videoId === moment.videoId
+      : cited.videoId === null && cited.source === (moment.source ?? null);
   });
+}
+
+/** The title a step keeps for its moment: the video's, or the pasted transcript's. */
+export function momentTitle(answer: PlanAnswer, moment: PlanMomentInput): string | null {
+  if (moment.videoId) return answer.videoTitles.get(moment.videoId) ?? null;
+  return answer.resolve(moment.source ?? null)?.title || null;
 }
 
 /**

@@ -1,5 +1,10 @@
 import ical from 'ical-generator';
-import { PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanItem } from '../../../shared/schemas/plan';
+import {
+  PLAN_STATUS_LABELS,
+  PLAN_STATUSES,
+  type PlanItem,
+  type PlanMoment,
+} from '../../../shared/schemas/plan';
 import type { SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { allPlanItems } from './plan.service';
@@ -46,7 +51,8 @@ function planToMarkdown(items: PlanItem[], now: Date): string {
       lines.push(`- [${item.status === 'done' ? 'x' : ' '}] **${markdownText(item.title)}**`);
       const facts = [
         item.dueDate && `Due ${item.dueDate}`,
-        item.moment && `[${item.moment.videoTitle ?? 'Video'} at ${item.moment.label}](${item.moment.url})`,
+        item.moment &&
+          (item.moment.url ? `[${momentName(item.moment)}](${item.moment.url})` : momentName(item.moment)),
         item.chatDeleted ? 'consultation deleted' : item.chatTitle && `From: ${markdownText(item.chatTitle)}`,
       ].filter(Boolean);
       if (facts.length) lines.push(`  ${facts.join(' · ')}`);
@@ -114,7 +120,7 @@ export function planToIcs(items: PlanItem[], baseUrl: string): string {
       summary: item.title,
       description: [
         item.why,
-        item.moment && `${item.moment.videoTitle ?? 'Video'} at ${item.moment.label}: ${item.moment.url}`,
+        item.moment && [momentName(item.moment), item.moment.url].filter(Boolean).join(': '),
       ]
         .filter(Boolean)
         .join('\n\n'),
@@ -122,4 +128,9 @@ export function planToIcs(items: PlanItem[], baseUrl: string): string {
     });
   }
   return calendar.toString();
+}
+
+/** A step's moment in words: the video's (or the pasted transcript's) title and the time. */
+function momentName(moment: PlanMoment): string {
+  return `${moment.videoTitle ?? (moment.url ? 'Video' : 'Transcript')} at ${moment.label}`;
 }

@@ -1,4 +1,4 @@
-import { planMoment } from '../../../shared/plan';
+import { momentView } from '../../../shared/plan';
 import { extractPlanItems, type PlanProfile } from '../../../shared/plan-extraction';
 import type { PlanProposal } from '../../../shared/schemas/plan';
 import { localDay } from '../../../shared/time-zones';
@@ -9,7 +9,7 @@ import { memoriesForPrompt, memorySection } from '../memory/memory-prompt';
 import { getProfile } from '../profile/profile.service';
 import { closedTitles } from './plan.queries';
 import { proposeWithModel } from './plan-ai';
-import { ownAnswer } from './plan-answers';
+import { momentTitle, ownAnswer } from './plan-answers';
 
 /** A step's title as compared with the steps already done or dropped: case, punctuation and spacing aside. */
 const comparableTitle = (title: string) =>
@@ -63,13 +63,7 @@ export async function proposePlan(
     items: items.map((item, step) => ({
       ...item,
       step,
-      moment: item.moment
-        ? planMoment(
-            item.moment.videoId,
-            item.moment.seconds,
-            answer.videoTitles.get(item.moment.videoId) ?? null,
-          )
-        : null,
+      moment: item.moment ? momentView(item.moment, momentTitle(answer, item.moment)) : null,
     })),
   };
 }

@@ -49,6 +49,7 @@ const planItemColumns = {
   position: planItems.position,
   videoId: planItems.videoId,
   momentSeconds: planItems.momentSeconds,
+  momentSource: planItems.momentSource,
   videoTitle: planItems.videoTitle,
   answerStep: planItems.answerStep,
   createdAt: planItems.createdAt,

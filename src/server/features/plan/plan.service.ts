@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { doneByWeek, type PlanCalendar, planCalendar, planMoment } from '../../../shared/plan';
+import { doneByWeek, momentView, type PlanCalendar, planCalendar } from '../../../shared/plan';
 import {
   type AddPlanItemsInput,
   addPlanItemsInput,
@@ -42,7 +42,7 @@ import {
   unsubscribeCheckInByToken,
   updateItem,
 } from './plan.queries';
-import { citesMoment, ownAnswer, type PlanAnswer } from './plan-answers';
+import { citesMoment, momentTitle, ownAnswer, type PlanAnswer } from './plan-answers';
 
 export interface PlanPage {
   /** Today in the user's time zone, and that zone: what due dates are read against. */
@@ -74,9 +74,12 @@ export function serializePlanItem(row: ListedPlanItem): PlanItem {
     chatDeleted: chatGone,
     messageId: row.messageId,
     moment:
-      row.videoId !== null && row.momentSeconds !== null
-        ? planMoment(row.videoId, row.momentSeconds, row.videoTitle)
-        : null,
+      row.momentSeconds === null
+        ? null
+        : momentView(
+            { videoId: row.videoId, source: row.momentSource, seconds: row.momentSeconds },
+            row.videoTitle,
+          ),
     createdAt: row.createdAt.toISOString(),
     doneAt: row.doneAt?.toISOString() ?? null,
   };
@@ -158,7 +161,8 @@ export async function addPlanItems(
         position: start + i,
         videoId: item.moment?.videoId ?? null,
         momentSeconds: item.moment?.seconds ?? null,
-        videoTitle: item.moment ? (answer?.videoTitles.get(item.moment.videoId) ?? null) : null,
+        momentSource: item.moment && !item.moment.videoId ? (item.moment.source ?? null) : null,
+        videoTitle: item.moment && answer ? momentTitle(answer, item.moment) : null,
       })),
     );
     return sameAs.map((same) => (typeof same === 'string' ? same : inserted[same]!.id));

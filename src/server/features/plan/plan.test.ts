@@ -93,6 +93,7 @@ describe('a plan proposal from an answer (offline)', () => {
     const [price, loyalty, survey] = proposal.items;
     expect(price.moment).toEqual({
       videoId: OWN_VIDEO,
+      source: null,
       seconds: 125,
       label: '02:05',
       url: `https://www.youtube.com/watch?v=${OWN_VIDEO}&t=125s`,
@@ -318,6 +319,56 @@ describe('adding items', () => {
       201,
     );
     expect(cited.items[0].moment).toMatchObject({ videoId: OWN_VIDEO, seconds: 30 });
+  });
+
+  it('keeps the cited second of a transcript pasted without a link: proposed, checked against the answer, stored and listed as a transcript moment', async () => {
+    const user = await t.createOnboardedUser();
+    const chat = await insertChat(t, user.id, {
+      title: 'Pricing a bakery box',
+      transcript: 'Customers paid $24 without complaint.',
+      transcriptSegments: [{ start: 125, duration: 4, text: 'Customers paid $24 without complaint.' }],
+    });
+    const messageId = await insertAnswer(
+      t.db,
+      { chatId: chat.id, userId: user.id },
+      '- **Raise the box price to $24**: customers paid it without complaint [02:05].',
+    );
+    const { proposal } = await (await propose(user, { chatId: chat.id, messageId })).json();
+    const transcriptMoment = {
+      videoId: null,
+      source: null,
+      seconds: 125,
+      label: '02:05',
+      url: null,
+      videoTitle: 'Pricing a bakery box',
+    };
+    expect(proposal.items[0].moment).toEqual(transcriptMoment);
+
+    const add = (moment: object) =>
+      user.client.post('/api/plan/items', { messageId, items: [{ ...proposal.items[0], moment }] });
+    for (const moment of [
+      { source: null, seconds: 126 },
+      { source: 2, seconds: 125 },
+      { videoId: OWN_VIDEO, seconds: 125 },
+    ]) {
+      const refused = await add(moment);
+      expect(refused.status).toBe(400);
+      expect(await errorOf(refused)).toMatchObject({ code: 'moment_not_cited', field: 'items.0.moment' });
+    }
+    // A YouTube answer's citation is the video's moment, never a transcript's.
+    const youTube = await answeredChat(user, ANSWER);
+    const refused = await user.client.post('/api/plan/items', {
+      messageId: youTube.messageId,
+      items: [{ title: 'Raise the price', moment: { seconds: 125 } }],
+    });
+    expect(await errorOf(refused)).toMatchObject({ code: 'moment_not_cited' });
+    expect(await storedCount(user)).toBe(0);
+
+    const added = await add({ source: null, seconds: 125 });
+    expect(added.status).toBe(201);
+    expect((await added.json()).items[0].moment).toEqual(transcriptMoment);
+    const [listed] = (await planOf(user)).items;
+    expect(listed).toMatchObject({ chatId: chat.id, moment: transcriptMoment });
   });
 
   it('refuses a proposal of another user’s answer (404) or an unfinished one (409), storing nothing', async () => {

@@ -18,7 +18,7 @@ import { ShareDialog } from '../../features/share/components/share-dialog';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
 import { isApiError } from '../../lib/api-client';
 import { AppLink } from '../../lib/link';
-import { CHAT_DRAFT_PARAM, CHAT_VERSION_PARAM, paths } from '../../lib/paths';
+import { CHAT_DRAFT_PARAM, CHAT_TRANSCRIPT_PARAM, CHAT_VERSION_PARAM, paths } from '../../lib/paths';
 
 export default function ChatRoute() {
   const { chatId = '' } = useParams();
@@ -26,6 +26,7 @@ export default function ChatRoute() {
   const readOnly = search.get('ia') === '1';
   const version = readOnly ? (search.get(CHAT_VERSION_PARAM) ?? undefined) : undefined;
   const draft = useChatDraft(search, setSearch);
+  const transcriptAt = secondsParam(search.get(CHAT_TRANSCRIPT_PARAM));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const view = useChatView(chatId, readOnly, version);
@@ -100,6 +101,7 @@ export default function ChatRoute() {
         void queryClient.invalidateQueries({ queryKey: MEMORY_KEY });
       }}
       initialDraft={draft}
+      transcriptAt={transcriptAt}
       staffVersions={readOnly ? { show: showVersion, pending: view.isPlaceholderData } : undefined}
       answerActions={(answer) => (
         <>
@@ -155,4 +157,10 @@ function useChatDraft(search: URLSearchParams, setSearch: ReturnType<typeof useS
     setSearch(rest, { replace: true });
   }, [search, setSearch]);
   return draft;
+}
+
+/** A second in the address, or null when it names none. */
+function secondsParam(value: string | null): number | null {
+  const seconds = value === null ? Number.NaN : Number(value);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
 }

@@ -10,7 +10,7 @@ export default function MemoryRoute() {
       title="What Vidvisor knows"
       description="What Vidvisor remembers about your business from your consultations, your plan and what you tell it here. It uses these in its answers."
     >
-      {me.data ? <MemoryPage hasPassword={me.data.hasPassword} /> : <PageSpinner />}
+      {me.data ? <MemoryPage account={me.data} /> : <PageSpinner />}
     </Page>
   );
 }

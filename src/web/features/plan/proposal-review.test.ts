@@ -3,6 +3,7 @@ import { draftProblems, hasProblems, toDrafts, toNewItems } from './proposal-rev
 
 const MOMENT = {
   videoId: 'dQw4w9WgXcQ',
+  source: null,
   seconds: 42,
   label: '00:42',
   url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s',

@@ -1,3 +1,4 @@
+import type { PlanMoment, PlanMomentInput } from '../../../shared/schemas/plan';
 import { type NewPlanItem, planDueDate, planTitle } from '../../../shared/schemas/plan';
 
 /** A proposed item as the review dialog edits it: kept or not, its title and due date ('' for none). */
@@ -8,7 +9,7 @@ export interface ProposalDraft {
   title: string;
   why: string;
   dueDate: string;
-  moment: { videoId: string; seconds: number; label: string; url: string; videoTitle: string | null } | null;
+  moment: PlanMoment | null;
 }
 
 export function toDrafts(
@@ -39,6 +40,10 @@ export function toNewItems(drafts: readonly ProposalDraft[]): NewPlanItem[] {
       title: draft.title.trim(),
       why: draft.why,
       dueDate: draft.dueDate || null,
-      moment: draft.moment ? { videoId: draft.moment.videoId, seconds: draft.moment.seconds } : null,
+      moment: draft.moment ? momentInput(draft.moment) : null,
     }));
+}
+
+function momentInput({ videoId, source, seconds }: PlanMoment): PlanMomentInput {
+  return videoId ? { videoId, seconds } : { source, seconds };
 }

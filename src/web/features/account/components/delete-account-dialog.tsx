@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -8,7 +7,7 @@ import {
   type DeleteAccountWithPasswordInput,
   deleteAccountWithPasswordInput,
 } from '../../../../shared/schemas/account';
-import { Alert } from '../../../components/ui/alert';
+import { SignInAgainForm } from '../../../components/sign-in-again-form';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -22,7 +21,6 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import type { useDeleteAccount } from '../api/delete-account';
-import { sendSignInAgainCode, signInAgainWithCode } from '../api/sign-in-again';
 
 const QUESTION =
   'Are you sure you want to delete your account? All of your data will be permanently removed. This action cannot be undone.';
@@ -116,10 +114,6 @@ function PasswordProof({ remove, onCancel, onDeleting }: ProofProps) {
 
 function SignInAgainProof({ email, remove, onCancel, onDeleting }: ProofProps & { email: string }) {
   const [asked, setAsked] = useState(false);
-  const [otp, setOtp] = useState('');
-  const send = useMutation({ mutationFn: () => sendSignInAgainCode(email) });
-  const verify = useMutation({ mutationFn: () => signInAgainWithCode({ email, otp: otp.trim() }) });
-  const busy = remove.isPending || send.isPending || verify.isPending;
   const deleteNow = () => {
     onDeleting?.();
     remove.mutate(
@@ -141,49 +135,19 @@ function SignInAgainProof({ email, remove, onCancel, onDeleting }: ProofProps & 
           deleteNow();
         }}
       >
-        <ProofButtons busy={busy} onCancel={onCancel} />
+        <ProofButtons busy={remove.isPending} onCancel={onCancel} />
       </form>
     );
   }
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (send.isSuccess) verify.mutate(undefined, { onSuccess: deleteNow });
-        else send.mutate();
-      }}
-    >
-      <Alert tone="warning">
-        For your security, sign in again before deleting your account: we email a 6-digit code to {email}.
-      </Alert>
-      {send.isSuccess ? (
-        <Field label="Code" error={verify.error?.message}>
-          {(fieldProps) => (
-            <Input
-              {...fieldProps}
-              value={otp}
-              onChange={(event) => setOtp(event.target.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="123456"
-              disabled={busy}
-            />
-          )}
-        </Field>
-      ) : null}
-      {send.error ? <Alert tone="danger">{send.error.message}</Alert> : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={busy}>
-          {send.isSuccess ? 'Verify and delete' : send.isPending ? 'Sending...' : 'Email me a code'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <SignInAgainForm
+      email={email}
+      before="deleting your account"
+      verifyLabel="Verify and delete"
+      busy={remove.isPending}
+      onVerified={deleteNow}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/chat-sources';
 import { citationResolver } from '../../../../shared/citations';
 import type { ConsultDataParts, ConsultUIMessage } from '../../../../shared/consult-stream';
+import { formatTimestamp } from '../../../../shared/timestamps';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../../shared/usage';
 import { MessageBox } from '../../../components/chats/message-box';
 import { Alert } from '../../../components/ui/alert';
@@ -46,6 +47,7 @@ export function ChatScreen({
   onReplyStored,
   headerActions,
   initialDraft = '',
+  transcriptAt = null,
   answerActions,
   staffVersions,
 }: {
@@ -59,6 +61,8 @@ export function ChatScreen({
   headerActions?: ReactNode;
   /** Typed into the message box when the screen opens. */
   initialDraft?: string;
+  /** The transcript opens at the passage of that second (a plan step's moment). */
+  transcriptAt?: number | null;
   /** Controls under each stored, finished answer (composed by the route: another feature's). */
   answerActions?: (answer: { chatId: string; messageId: string }) => ReactNode;
   /**
@@ -268,7 +272,7 @@ export function ChatScreen({
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 py-4 sm:py-6">
-      <ChatHeader view={current} onBack={onBack} actions={headerActions} />
+      <ChatHeader view={current} onBack={onBack} actions={headerActions} transcriptAt={transcriptAt} />
       <SourcesPanel chatId={chatId} sources={current.sources} readOnly={readOnly} />
       {current.offlineModel ? (
         <Alert tone="info" className="mb-4">
@@ -355,7 +359,17 @@ function isStored(question: ConsultUIMessage, stored: ChatView['messages']): boo
   return newest?.content === textOf(question).trim();
 }
 
-function ChatHeader({ view, onBack, actions }: { view: ChatView; onBack: () => void; actions: ReactNode }) {
+function ChatHeader({
+  view,
+  onBack,
+  actions,
+  transcriptAt,
+}: {
+  view: ChatView;
+  onBack: () => void;
+  actions: ReactNode;
+  transcriptAt: number | null;
+}) {
   const oneSource = isOneSourceChat(view.sources);
   return (
     <header className="mb-4 grid gap-3 border-b pb-4">
@@ -365,7 +379,13 @@ function ChatHeader({ view, onBack, actions }: { view: ChatView; onBack: () => v
         </Button>
         <div className="flex flex-wrap gap-2">
           {actions}
-          {oneSource ? <TranscriptDialog transcript={view.chat.transcript} /> : null}
+          {oneSource ? (
+            <TranscriptDialog
+              transcript={view.chat.transcript}
+              segments={view.chat.transcriptSegments}
+              openAt={transcriptAt}
+            />
+          ) : null}
           {oneSource && view.chat.youtubeUrl ? (
             <Button asChild variant="outline" size="sm">
               <a href={view.chat.youtubeUrl} target="_blank" rel="noopener noreferrer">
@@ -380,9 +400,27 @@ function ChatHeader({ view, onBack, actions }: { view: ChatView; onBack: () => v
   );
 }
 
-function TranscriptDialog({ transcript }: { transcript: string }) {
+/**
+ * The chat's transcript. Opened at a second (a plan step's moment of a transcript with no link), it
+ * shows the timed lines and brings the passage at that second into view, marked as the current one.
+ */
+function TranscriptDialog({
+  transcript,
+  segments,
+  openAt,
+}: {
+  transcript: string;
+  segments: ChatView['chat']['transcriptSegments'];
+  openAt: number | null;
+}) {
+  const [open, setOpen] = useState(openAt !== null);
+  const atIndex = openAt === null || !segments ? -1 : segments.findLastIndex((line) => line.start <= openAt);
+  const scrollIntoView = useCallback(
+    (element: HTMLElement | null) => element?.scrollIntoView({ block: 'center' }),
+    [],
+  );
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <FileText /> Transcript
@@ -392,9 +430,31 @@ function TranscriptDialog({ transcript }: { transcript: string }) {
         <DialogHeader>
           <DialogTitle>Video Transcript</DialogTitle>
         </DialogHeader>
-        <div className="max-h-[60vh] overflow-y-auto whitespace-pre-wrap text-sm leading-relaxed">
-          {transcript}
-        </div>
+        {segments?.length ? (
+          <ol
+            className="grid max-h-[60vh] gap-1 overflow-y-auto text-sm leading-relaxed"
+            aria-label="Transcript"
+          >
+            {segments.map((line, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a transcript's lines never change order
+                key={index}
+                ref={index === atIndex ? scrollIntoView : undefined}
+                aria-current={index === atIndex ? 'true' : undefined}
+                className="flex gap-2 rounded px-1 aria-[current=true]:bg-primary/10"
+              >
+                <span className="shrink-0 font-mono text-xs text-muted-foreground">
+                  {formatTimestamp(line.start)}
+                </span>
+                <span>{line.text}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <div className="max-h-[60vh] overflow-y-auto whitespace-pre-wrap text-sm leading-relaxed">
+            {transcript}
+          </div>
+        )}
       </DialogContent>
     </Dialog>
   );

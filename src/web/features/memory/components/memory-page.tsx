@@ -12,12 +12,12 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useDeleteMemory } from '../api/delete-memory';
 import { type MemoryItem, useMemory } from '../api/get-memory';
 import { usePauseMemory } from '../api/pause-memory';
-import { ForgetEverythingDialog } from './forget-everything-dialog';
+import { ForgetEverythingDialog, type ForgetEverythingDialogProps } from './forget-everything-dialog';
 import { MemoryForm } from './memory-form';
 import { MemorySource } from './memory-source';
 
 /** What Vidvisor knows: the pause switch, adding a memory, every memory grouped by kind, and forgetting. */
-export function MemoryPage({ hasPassword }: { hasPassword: boolean }) {
+export function MemoryPage({ account }: { account: ForgetEverythingDialogProps['account'] }) {
   const memory = useMemory();
   const [deleting, setDeleting] = useState<MemoryItem | null>(null);
   const [forgetting, setForgetting] = useState(false);
@@ -96,7 +96,7 @@ export function MemoryPage({ hasPassword }: { hasPassword: boolean }) {
           Forget everything
         </Button>
       </div>
-      <ForgetEverythingDialog open={forgetting} onOpenChange={setForgetting} hasPassword={hasPassword} />
+      <ForgetEverythingDialog open={forgetting} onOpenChange={setForgetting} account={account} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

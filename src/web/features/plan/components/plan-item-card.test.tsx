@@ -19,6 +19,7 @@ const ITEM: PlanItemView = {
   messageId: 'a1b2c3d4-0000-4000-8000-000000000002',
   moment: {
     videoId: 'dQw4w9WgXcQ',
+    source: null,
     seconds: 42,
     label: '00:42',
     url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s',

@@ -96,7 +96,7 @@ export function PlanItemCard({
         </p>
       ) : null}
       <div className="grid min-w-0 gap-1 text-sm text-muted-foreground">
-        {item.moment ? <MomentLink moment={item.moment} /> : null}
+        {item.moment ? <MomentLink moment={item.moment} chatId={item.chatId} /> : null}
         <Origin item={item} />
       </div>
       <div className="flex flex-wrap items-center gap-1 border-t pt-3">

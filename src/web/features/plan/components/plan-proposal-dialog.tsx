@@ -209,7 +209,7 @@ function DraftRow({
             )}
           </Field>
         </div>
-        {draft.moment ? <MomentLink moment={draft.moment} /> : null}
+        {draft.moment ? <MomentLink moment={draft.moment} chatId={null} /> : null}
       </div>
     </li>
   );

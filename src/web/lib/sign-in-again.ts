@@ -1,4 +1,4 @@
-import { authClient, authFailureMessage } from '../../../lib/auth-client';
+import { authClient, authFailureMessage } from './auth-client';
 
 /** Mails a one-time sign-in code, for a password-less account to sign in again. */
 export async function sendSignInAgainCode(email: string) {
@@ -6,7 +6,7 @@ export async function sendSignInAgainCode(email: string) {
   if (result.error) throw new Error(authFailureMessage(result.error) ?? 'Could not send the code');
 }
 
-/** Signs in again with the code: the new session is fresh enough to delete the account. */
+/** Signs in again with the code: the new session is fresh enough for an action that asks for proof (decision 058). */
 export async function signInAgainWithCode(input: { email: string; otp: string }) {
   const result = await authClient.signIn.emailOtp(input);
   if (result.error) throw new Error(authFailureMessage(result.error) ?? 'Could not sign in with that code');
