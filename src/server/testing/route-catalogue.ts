@@ -14,6 +14,12 @@ import type { Actor, World } from './world';
  * without an entry fails), and the fuzz suite starts from these requests.
  */
 
+/** The owner's weekly picks on, and their unsubscribe secret. */
+async function picksTokenOf(w: World): Promise<string> {
+  await owner(w).client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+  return unsubscribeTokenOf(w.t.db, owner(w).id);
+}
+
 export interface RouteRequest {
   path: string;
   body?: unknown;
@@ -489,6 +495,26 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
       const token = await unsubscribeTokenOf(w.t.db, owner(w).id);
       return { path: `/api/suggestions/unsubscribe?token=${token}` };
     },
+    expected: everyone(200),
+  },
+  // The combined weekly mail's links work for whoever holds them, signed in or not.
+  'POST /suggestions/weekly-mail/unsubscribe': {
+    request: async (w) => ({
+      path: `/api/suggestions/weekly-mail/unsubscribe?token=${await picksTokenOf(w)}`,
+    }),
+    expected: everyone(200),
+  },
+  'GET /suggestions/weekly-mail/unsubscribe': {
+    request: async (w) => ({
+      path: `/api/suggestions/weekly-mail/unsubscribe?token=${await picksTokenOf(w)}`,
+    }),
+    expected: everyone(303),
+  },
+  'PUT /suggestions/weekly-mail/keep': {
+    request: async (w) => ({
+      path: `/api/suggestions/weekly-mail/keep?token=${await picksTokenOf(w)}`,
+      body: { part: 'checkIn' },
+    }),
     expected: everyone(200),
   },
   'GET /channels': { request: () => ({ path: '/api/channels' }), expected: signedIn(200) },

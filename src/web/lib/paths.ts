@@ -1,7 +1,12 @@
 import { PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../shared/plan';
 import type { PlanDueFilter } from '../../shared/schemas/plan';
 import { sharedPagePath } from '../../shared/schemas/share';
-import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggestions';
+import {
+  UNSUBSCRIBE_PAGE_PATH,
+  unsubscribePageHref,
+  WEEKLY_MAIL_UNSUBSCRIBE_PAGE_PATH,
+  weeklyMailUnsubscribePageHref,
+} from '../../shared/suggestions';
 
 /** Every route of the spec, in one table: used by the router, links and tests. */
 export const paths = {
@@ -27,6 +32,7 @@ export const paths = {
   suggestions: { path: '/suggestions', href: () => '/suggestions' },
   extension: { path: '/extension', href: () => '/extension' },
   suggestionsUnsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, href: unsubscribePageHref },
+  weeklyMailUnsubscribe: { path: WEEKLY_MAIL_UNSUBSCRIBE_PAGE_PATH, href: weeklyMailUnsubscribePageHref },
   chat: {
     path: '/chat/:chatId',
     /**

@@ -4,7 +4,7 @@ import { addDays } from '../../../shared/plan';
 import { type planItems, planSettings, users, weeklyEmailSends } from '../../db/schema';
 import { holdWeeklyClaims } from '../../testing/claim-barrier';
 import { checkInTokenOf, insertPlanItem } from '../../testing/plan';
-import { insertPick, unusedWeek } from '../../testing/suggestions';
+import { insertPick, unsubscribeTokenOf, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase, secondConnection } from '../../testing/test-database';
 import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from '../suggestions/weekly-email';
@@ -41,7 +41,7 @@ async function atOnce<R>(apps: TestApp[], run: (app: TestApp) => Promise<R>): Pr
   return runs;
 }
 
-const mondayMorning = (week: string) => new Date(`${week}T07:00:00Z`);
+const mondayMorning = (week: string) => new Date(`${week}T08:00:00Z`);
 
 async function checkInUser(): Promise<TestUser> {
   const user = await first.createOnboardedUser();
@@ -132,8 +132,66 @@ describe('the weekly check-in e-mail', () => {
     expect(mail!.subject).toMatch(/^Your plan this week: .*, and this week’s video picks$/);
     expect(mail!.text.indexOf('Overdue step')).toBeGreaterThan(0);
     expect(mail!.text.indexOf('Overdue step')).toBeLessThan(mail!.text.indexOf('Pricing a premium tier'));
-    expect(mail!.text).toContain('Unsubscribe from the check-in: ');
-    expect(mail!.text).toContain('Unsubscribe from video picks: ');
+    const token = await unsubscribeTokenOf(first.db, user.id);
+    expect(mail!.text).toContain(
+      `Unsubscribe from the weekly e-mail: http://localhost:3000/weekly-mail/unsubscribe?token=${token}`,
+    );
+  });
+
+  it('stops the whole combined mail with the mail client’s one click; its page lets the user keep either part', async () => {
+    const week = unusedWeek();
+    await insertPick(first.db, { week });
+    const user = await checkInUser();
+    await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+    await plannedWeek(user, week);
+    await sendWeeklyEmails(first.deps, mondayMorning(week));
+    const [mail] = await mailsOf(user);
+    expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)![1]!;
+    const path = oneClick.replace('http://localhost:3000', '');
+    // What a mail client's one-click sends: a form POST, with no cookie and no Origin.
+    const response = await first.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ picks: false, checkIn: false });
+    expect(await user.client.json('/api/plan/check-in')).toEqual({ enabled: false });
+    expect(await user.client.json('/api/suggestions/email')).toEqual({ weeklyEmail: false });
+
+    // Opened in a browser, the same address leads to the page.
+    const opened = await first.app.request(path);
+    expect(opened.status).toBe(303);
+    const page = opened.headers.get('location')!;
+    expect(mail!.text).toContain(`http://localhost:3000${page}`);
+    const token = new URL(page, 'http://localhost:3000').searchParams.get('token');
+    const keep = await first.client().put(`/api/suggestions/weekly-mail/keep?token=${token}`, {
+      part: 'checkIn',
+    });
+    expect(keep.status).toBe(200);
+    expect(await keep.json()).toEqual({ picks: false, checkIn: true });
+    expect(await user.client.json('/api/plan/check-in')).toEqual({ enabled: true });
+    expect(await user.client.json('/api/suggestions/email')).toEqual({ weeklyEmail: false });
+  });
+
+  it('refuses a forged token (404) and an unknown part (400), changing nothing', async () => {
+    const user = await checkInUser();
+    const forged = await first
+      .client()
+      .post(`/api/suggestions/weekly-mail/unsubscribe?token=${'x'.repeat(32)}`);
+    expect(forged.status).toBe(404);
+    const malformed = await first.client().post('/api/suggestions/weekly-mail/unsubscribe?token=short');
+    expect(malformed.status).toBe(400);
+    await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+    const token = await unsubscribeTokenOf(first.db, user.id);
+    const unknownPart = await first.client().put(`/api/suggestions/weekly-mail/keep?token=${token}`, {
+      part: 'everything',
+    });
+    expect(unknownPart.status).toBe(400);
+    expect((await unknownPart.json()).error.message).toContain('Choose the part to keep');
+    expect(await user.client.json('/api/plan/check-in')).toEqual({ enabled: true });
+    expect(await user.client.json('/api/suggestions/email')).toEqual({ weeklyEmail: true });
   });
 
   it('sends nothing in a week with nothing due and nothing done, or when the check-in is off', async () => {

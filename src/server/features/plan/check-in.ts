@@ -5,7 +5,7 @@ import { zonedTime } from '../../../shared/time-zones';
 import type { MailContent } from '../../adapters/mail/render';
 import type { Executor } from '../../db/client';
 import { userTimeZone } from '../account/settings.service';
-import { checkInItems, checkInSubscribers, findSettings } from './plan.queries';
+import { checkInItems, findSettings } from './plan.queries';
 import { serializePlanItem } from './plan.service';
 
 export const CHECK_IN_EMAIL_KIND = 'weekly-check-in';
@@ -44,9 +44,6 @@ export async function weeklyCheckIn(db: Executor, userId: string, now: Date): Pr
   const empty = !checkIn.overdue.length && !checkIn.dueSoon.length && !checkIn.doneLastWeek.length;
   return empty ? null : checkIn;
 }
-
-/** Users with the check-in on, a batch at a time (by id), banned ones left out. */
-export const checkInRecipients = checkInSubscribers;
 
 /** The check-in's part of the weekly mail: its sections, each step linking to /plan. */
 export function checkInSections(baseUrl: string, checkIn: CheckIn): NonNullable<MailContent['sections']> {
