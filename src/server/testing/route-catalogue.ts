@@ -1,3 +1,4 @@
+import { outcomeLinks } from '../features/plan/check-in-outcome';
 import { insertChannel } from './channels';
 import { createManualChat } from './consult';
 import { readyDataExport } from './data-export';
@@ -630,6 +631,21 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     request: async (w) => {
       await owner(w).client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
       return { path: `/api/plan/check-in/unsubscribe?token=${await checkInTokenOf(w.t.db, owner(w).id)}` };
+    },
+    expected: everyone(200),
+  },
+  // The check-in mail's "How did it go?" link works for whoever holds it, signed in or not (once).
+  'POST /plan/check-in/outcome': {
+    request: async (w) => {
+      await owner(w).client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+      const item = await insertPlanItem(w.t.db, owner(w).id, { title: 'Raise prices', status: 'done' });
+      const [worked] = outcomeLinks(
+        '',
+        await checkInTokenOf(w.t.db, owner(w).id),
+        { userId: owner(w).id, itemId: item.id },
+        new Date(),
+      );
+      return { path: `/api/plan/check-in/outcome?${worked!.url.split('?')[1]}` };
     },
     expected: everyone(200),
   },

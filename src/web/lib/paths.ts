@@ -1,4 +1,4 @@
-import { PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../shared/plan';
+import { PLAN_OUTCOME_PAGE_PATH, PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../shared/plan';
 import type { PlanDueFilter } from '../../shared/schemas/plan';
 import { sharedPagePath } from '../../shared/schemas/share';
 import {
@@ -20,6 +20,7 @@ export const paths = {
   savedChats: { path: '/saved-chats', href: () => '/saved-chats' },
   memory: { path: '/memory', href: () => '/memory' },
   plan: { path: '/plan', href: (due?: PlanDueFilter) => (due ? `/plan?due=${due}` : '/plan') },
+  planOutcome: { path: PLAN_OUTCOME_PAGE_PATH },
   planUnsubscribe: {
     path: PLAN_UNSUBSCRIBE_PAGE_PATH,
     href: (token: string) => `${PLAN_UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`,
