@@ -64,9 +64,9 @@ const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^\S+( \S+){4}$/, 'must be a cron expression of five fields, e.g. */10 * * * 1')
-      .refine(isCronExpression, 'must be a cron expression whose fields are in range, e.g. */10 * * * 1')
-      .default('*/10 * * * 1'),
+      .regex(/^\S+( \S+){4}$/, 'must be a cron expression of five fields, e.g. 5 * * * *')
+      .refine(isCronExpression, 'must be a cron expression whose fields are in range, e.g. 5 * * * *')
+      .default('5 * * * *'),
   ),
   // Admission of new replies (decisions 042, 053): past any of these the process answers 503 busy.
   REPLIES_IN_FLIGHT_MAX: int(200, 1, 100_000),

@@ -84,3 +84,6 @@ export function momentView(
 
 /** Where the check-in mail's unsubscribe link lands (no sign-in: the token is the secret). */
 export const PLAN_UNSUBSCRIBE_PAGE_PATH = '/plan/unsubscribe';
+
+/** Where the check-in mail's "How did it go?" links land (no sign-in: the signed token is the proof). */
+export const PLAN_OUTCOME_PAGE_PATH = '/plan/outcome';

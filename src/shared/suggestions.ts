@@ -2,6 +2,8 @@
  * Pure rules of the video suggestions: weeks (Monday to Sunday, UTC), keywords, durations.
  */
 
+import { wallClock } from './time-zones';
+
 /** At most this many keywords, each at most this many characters (after trimming). */
 export const KEYWORD_LIMITS = { count: 10, length: 60 } as const;
 
@@ -24,6 +26,25 @@ export function isoDay(date: Date): string {
 export function weekOf(moment: Date = new Date()): string {
   const daysSinceMonday = (moment.getUTCDay() + 6) % 7;
   return isoDay(new Date(moment.getTime() - daysSinceMonday * DAY_MS));
+}
+
+/** The weekly mail goes at this local hour on Monday (or later that week, to whom missed it). */
+export const WEEKLY_MAIL_HOUR = 8;
+/** Until this local hour on Monday the mail waits for the week's picks; then trending goes alone. */
+export const WEEKLY_PICKS_WAIT_UNTIL_HOUR = 20;
+
+/**
+ * Where a user is in their weekly mail's week at `now`, on their own clock: the week (the Monday of
+ * their day), whether the mail is due (Monday 08:00 has come) and whether it no longer waits for picks.
+ */
+export function weeklyMailMoment(now: Date, timeZone: string) {
+  const { day, weekday, hour } = wallClock(now, timeZone);
+  const monday = weekday === 1;
+  return {
+    week: weekOf(new Date(`${day}T00:00:00Z`)),
+    due: !monday || hour >= WEEKLY_MAIL_HOUR,
+    picksWaitOver: !monday || hour >= WEEKLY_PICKS_WAIT_UNTIL_HOUR,
+  };
 }
 
 /** The week `weeks` weeks after (or before, when negative) a week. */
@@ -150,6 +171,14 @@ export function isYouTubeThumbnail(url: string): boolean {
 export function youTubeThumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
 }
+
+/**
+ * The combined weekly mail's (picks and check-in) unsubscribe page: it stops the whole mail and lets the
+ * user keep either part. The token is the picks' unsubscribe secret.
+ */
+export const WEEKLY_MAIL_UNSUBSCRIBE_PAGE_PATH = '/weekly-mail/unsubscribe';
+export const weeklyMailUnsubscribePageHref = (token: string) =>
+  `${WEEKLY_MAIL_UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 
 /** The weekly e-mail's unsubscribe page (no sign-in: the token is the secret), for the router and the e-mail. */
 export const UNSUBSCRIBE_PAGE_PATH = '/suggestions/unsubscribe';

@@ -60,7 +60,7 @@ test.describe('admin console', () => {
     await boss.goto('/admin');
     await boss.getByRole('button', { name: 'Background jobs' }).click();
     const jobs = boss.getByRole('dialog', { name: 'Background jobs' });
-    await expect(jobs.getByRole('rowheader', { name: /weekly-email/ })).toContainText('*/10 * * * 1');
+    await expect(jobs.getByRole('rowheader', { name: /weekly-email/ })).toContainText('5 * * * *');
     await expect(jobs.getByRole('row', { name: /index-migrated-videos/ })).toContainText('Not scheduled');
     await boss.keyboard.press('Escape');
     await expect(jobs).toHaveCount(0);

@@ -136,6 +136,7 @@ describe('a state-changing request that names no origin', () => {
     for (const path of [
       `/api/suggestions/unsubscribe?token=${token}`,
       `/api/plan/check-in/unsubscribe?token=${token}`,
+      `/api/suggestions/weekly-mail/unsubscribe?token=${token}`,
     ]) {
       expect((await send('POST', path)).status, path).not.toBe(403);
     }

@@ -22,6 +22,7 @@ const WITHOUT_ORIGIN = [
   /^\/api\/billing\/webhook$/,
   /^\/api\/plan\/check-in\/unsubscribe$/,
   /^\/api\/suggestions\/unsubscribe$/,
+  /^\/api\/suggestions\/weekly-mail\/unsubscribe$/,
 ];
 
 export const MISSING_ORIGIN_MESSAGE =

@@ -1,3 +1,4 @@
+import { outcomeLinks } from '../features/plan/check-in-outcome';
 import { insertChannel } from './channels';
 import { createManualChat } from './consult';
 import { readyDataExport } from './data-export';
@@ -13,6 +14,12 @@ import type { Actor, World } from './world';
  * authorization matrix checks that this table and the app's route table match exactly (a new route
  * without an entry fails), and the fuzz suite starts from these requests.
  */
+
+/** The owner's weekly picks on, and their unsubscribe secret. */
+async function picksTokenOf(w: World): Promise<string> {
+  await owner(w).client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+  return unsubscribeTokenOf(w.t.db, owner(w).id);
+}
 
 export interface RouteRequest {
   path: string;
@@ -491,6 +498,26 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     },
     expected: everyone(200),
   },
+  // The combined weekly mail's links work for whoever holds them, signed in or not.
+  'POST /suggestions/weekly-mail/unsubscribe': {
+    request: async (w) => ({
+      path: `/api/suggestions/weekly-mail/unsubscribe?token=${await picksTokenOf(w)}`,
+    }),
+    expected: everyone(200),
+  },
+  'GET /suggestions/weekly-mail/unsubscribe': {
+    request: async (w) => ({
+      path: `/api/suggestions/weekly-mail/unsubscribe?token=${await picksTokenOf(w)}`,
+    }),
+    expected: everyone(303),
+  },
+  'PUT /suggestions/weekly-mail/keep': {
+    request: async (w) => ({
+      path: `/api/suggestions/weekly-mail/keep?token=${await picksTokenOf(w)}`,
+      body: { part: 'checkIn' },
+    }),
+    expected: everyone(200),
+  },
   'GET /channels': { request: () => ({ path: '/api/channels' }), expected: signedIn(200) },
   'POST /channels': {
     request: async (w) => ({
@@ -604,6 +631,21 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     request: async (w) => {
       await owner(w).client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
       return { path: `/api/plan/check-in/unsubscribe?token=${await checkInTokenOf(w.t.db, owner(w).id)}` };
+    },
+    expected: everyone(200),
+  },
+  // The check-in mail's "How did it go?" link works for whoever holds it, signed in or not (once).
+  'POST /plan/check-in/outcome': {
+    request: async (w) => {
+      await owner(w).client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+      const item = await insertPlanItem(w.t.db, owner(w).id, { title: 'Raise prices', status: 'done' });
+      const [worked] = outcomeLinks(
+        '',
+        await checkInTokenOf(w.t.db, owner(w).id),
+        { userId: owner(w).id, itemId: item.id },
+        new Date(),
+      );
+      return { path: `/api/plan/check-in/outcome?${worked!.url.split('?')[1]}` };
     },
     expected: everyone(200),
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { weekOf } from '../../shared/suggestions';
+import { weeklyMailMoment, weekOf } from '../../shared/suggestions';
 import type { Database } from '../db/client';
 import { suggestionPicks, suggestionPreferences } from '../db/schema';
 import { pickColumns } from '../features/suggestions/suggestions.queries';
@@ -67,3 +67,12 @@ export async function startYouTubeFakes() {
 }
 
 export type YouTubeFakes = Awaited<ReturnType<typeof startYouTubeFakes>>;
+
+/**
+ * A time zone in which the weekly mail is due at `now` in the same week as in UTC: UTC, or Tokyo in the
+ * eight hours of a UTC Monday before 08:00 (when it is already 09:00 or later there). For tests that
+ * send at the real time.
+ */
+export function zoneWhereWeeklyMailIsDue(now = new Date()): string {
+  return weeklyMailMoment(now, 'UTC').due ? 'UTC' : 'Asia/Tokyo';
+}

@@ -28,6 +28,20 @@ export const PLAN_OUTCOME_LABELS: Record<PlanOutcome, string> = {
   didnt: "It didn't work",
 };
 
+/** What the check-in mail's "How did it go?" links answer when they change nothing. */
+export const OUTCOME_LINK_MESSAGES = {
+  invalid: 'This link is not valid. Open My Plan to say how the step went.',
+  expired: 'This link has expired. Open My Plan to say how the step went.',
+  used: 'You already said how this step went. Open My Plan to change it.',
+  paused:
+    'Your memory is paused, so nothing was recorded. Turn it back on in Memory to record how steps went.',
+} as const;
+
+/** The check-in mail's "How did it go?" link: its signed token. */
+export const outcomeLinkQuery = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{10,600}\.[A-Za-z0-9_-]{43}$/, OUTCOME_LINK_MESSAGES.invalid),
+});
+
 export const MEMORY_LIMITS = {
   statement: 300,
   perUser: 200,

@@ -61,6 +61,12 @@ export const unsubscribeQuery = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, SUGGESTION_MESSAGES.invalidUnsubscribeLink),
 });
 
+/** The parts of the weekly mail a user may keep after unsubscribing from all of it. */
+export const WEEKLY_MAIL_PARTS = ['picks', 'checkIn'] as const;
+export const keepWeeklyMailPartInput = z.object({
+  part: z.enum(WEEKLY_MAIL_PARTS, 'Choose the part to keep: picks or checkIn'),
+});
+
 const youtubeLink = z
   .string()
   .trim()

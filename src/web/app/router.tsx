@@ -20,6 +20,8 @@ export const router = createBrowserRouter([
       { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
       { path: paths.suggestionsUnsubscribe.path, ...page(() => import('./routes/suggestions-unsubscribe')) },
       { path: paths.planUnsubscribe.path, ...page(() => import('./routes/plan-unsubscribe')) },
+      { path: paths.planOutcome.path, ...page(() => import('./routes/plan-outcome')) },
+      { path: paths.weeklyMailUnsubscribe.path, ...page(() => import('./routes/weekly-mail-unsubscribe')) },
       { path: paths.shared.path, ...page(() => import('./routes/shared')) },
       {
         Component: GuardedLayout,

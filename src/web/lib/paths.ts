@@ -1,7 +1,12 @@
-import { PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../shared/plan';
+import { PLAN_OUTCOME_PAGE_PATH, PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../shared/plan';
 import type { PlanDueFilter } from '../../shared/schemas/plan';
 import { sharedPagePath } from '../../shared/schemas/share';
-import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '../../shared/suggestions';
+import {
+  UNSUBSCRIBE_PAGE_PATH,
+  unsubscribePageHref,
+  WEEKLY_MAIL_UNSUBSCRIBE_PAGE_PATH,
+  weeklyMailUnsubscribePageHref,
+} from '../../shared/suggestions';
 
 /** Every route of the spec, in one table: used by the router, links and tests. */
 export const paths = {
@@ -15,6 +20,7 @@ export const paths = {
   savedChats: { path: '/saved-chats', href: () => '/saved-chats' },
   memory: { path: '/memory', href: () => '/memory' },
   plan: { path: '/plan', href: (due?: PlanDueFilter) => (due ? `/plan?due=${due}` : '/plan') },
+  planOutcome: { path: PLAN_OUTCOME_PAGE_PATH },
   planUnsubscribe: {
     path: PLAN_UNSUBSCRIBE_PAGE_PATH,
     href: (token: string) => `${PLAN_UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`,
@@ -27,6 +33,7 @@ export const paths = {
   suggestions: { path: '/suggestions', href: () => '/suggestions' },
   extension: { path: '/extension', href: () => '/extension' },
   suggestionsUnsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, href: unsubscribePageHref },
+  weeklyMailUnsubscribe: { path: WEEKLY_MAIL_UNSUBSCRIBE_PAGE_PATH, href: weeklyMailUnsubscribePageHref },
   chat: {
     path: '/chat/:chatId',
     /**

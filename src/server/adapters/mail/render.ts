@@ -3,7 +3,11 @@ export interface MailContent {
   heading: string;
   paragraphs: string[];
   /** Headed lists of linked entries (a title and lines under it), after the paragraphs. */
-  sections?: { heading: string; items: { title: string; url: string; lines: string[] }[] }[];
+  sections?: {
+    heading: string;
+    /** `links`: a row of small links under the entry (e.g. one-click answers). */
+    items: { title: string; url: string; lines: string[]; links?: { label: string; url: string }[] }[];
+  }[];
   action?: { label: string; url: string };
   /** A one-time code shown large. */
   code?: string;
@@ -30,6 +34,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
         `- ${item.title}`,
         ...item.lines.map((line) => `  ${line}`),
         `  ${item.url}`,
+        ...(item.links ?? []).map((link) => `  ${link.label}: ${link.url}`),
         '',
       ]),
     ]),
@@ -51,7 +56,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
         `<h2 style="font-size:18px;margin-top:28px">${escapeHtml(section.heading)}</h2><ul style="padding-left:20px">${section.items
           .map(
             (item) =>
-              `<li style="margin:0 0 16px;line-height:1.5"><a href="${escapeHtml(item.url)}" style="color:#2563eb;font-weight:600">${escapeHtml(item.title)}</a>${item.lines.map((line) => `<br>${escapeHtml(line)}`).join('')}</li>`,
+              `<li style="margin:0 0 16px;line-height:1.5"><a href="${escapeHtml(item.url)}" style="color:#2563eb;font-weight:600">${escapeHtml(item.title)}</a>${item.lines.map((line) => `<br>${escapeHtml(line)}`).join('')}${(item.links ?? []).map((link) => `<br><a href="${escapeHtml(link.url)}" style="color:#2563eb">${escapeHtml(link.label)}</a>`).join('')}</li>`,
           )
           .join('')}</ul>`,
     )

@@ -395,7 +395,7 @@ describe('background jobs view', () => {
     expect(queue(WEEKLY_EMAIL_JOB)).toMatchObject({
       waiting: 0,
       failedLast24h: 1,
-      schedule: '*/10 * * * 1',
+      schedule: '5 * * * *',
       lastRunAt: null,
     });
     expect(queue(INDEX_MIGRATED_VIDEOS_JOB)).toMatchObject({ waiting: 0, failedLast24h: 0 });

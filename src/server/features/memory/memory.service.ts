@@ -3,6 +3,7 @@ import {
   MEMORY_LIMITS,
   MEMORY_MESSAGES,
   type MemoryView,
+  OUTCOME_LINK_MESSAGES,
   type PlanOutcomeInput,
   type UpdateMemoryInput,
 } from '../../../shared/schemas/memory';
@@ -139,14 +140,16 @@ export function outcomeStatement(item: { title: string; status: string }, input:
 }
 
 /**
- * Records how a plan step went as an outcome memory linked to it (answering again replaces it). Only a
- * step that is done or dropped has an outcome (400 otherwise); another user's step is 404.
+ * Records how a plan step went as an outcome memory linked to it (answering again replaces it, or with
+ * 'refuse' is a 409: the mail's single-use links). Only a step that is done or dropped has an outcome
+ * (400 otherwise); another user's step is 404.
  */
 export async function recordOutcome(
   db: Database,
-  user: SessionUser,
+  user: Pick<SessionUser, 'id'>,
   itemId: string,
   input: PlanOutcomeInput,
+  whenAnswered: 'replace' | 'refuse' = 'replace',
 ) {
   const item = await ownPlanItem(db, user.id, itemId);
   if (!item) throw notFound('Plan item not found');
@@ -157,6 +160,9 @@ export async function recordOutcome(
   const saved = await db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     const existing = await findOutcomeOf(tx, user.id, item.id);
+    if (existing && whenAnswered === 'refuse') {
+      throw new AppError(409, 'outcome_recorded', OUTCOME_LINK_MESSAGES.used, 'token');
+    }
     if (existing) return updateOwnMemory(tx, user.id, existing.id, { statement });
     const { count, next } = await countAndNextNumber(tx, user.id);
     if (count >= MEMORY_LIMITS.perUser) throw memoryFull();

@@ -5,7 +5,9 @@ import { zonedTime } from '../../../shared/time-zones';
 import type { MailContent } from '../../adapters/mail/render';
 import type { Executor } from '../../db/client';
 import { userTimeZone } from '../account/settings.service';
-import { checkInItems, checkInSubscribers, findSettings } from './plan.queries';
+import { memoryOn } from '../memory/memory.service';
+import { outcomeLinks } from './check-in-outcome';
+import { checkInItems, findSettings } from './plan.queries';
 import { serializePlanItem } from './plan.service';
 
 export const CHECK_IN_EMAIL_KIND = 'weekly-check-in';
@@ -16,6 +18,11 @@ export interface CheckIn {
   dueSoon: PlanItem[];
   doneLastWeek: PlanItem[];
   unsubscribeToken: string;
+  userId: string;
+  /** When the mail is made: its "How did it go?" links expire counted from then. */
+  now: Date;
+  /** Whether to ask how the steps done last week went: not while the user's memory is paused. */
+  askOutcomes: boolean;
 }
 
 /**
@@ -40,13 +47,13 @@ export async function weeklyCheckIn(db: Executor, userId: string, now: Date): Pr
     dueSoon: open.filter((item) => item.dueDate! >= today),
     doneLastWeek: items.filter((item) => item.status === 'done'),
     unsubscribeToken: settings.unsubscribeToken,
+    userId,
+    now,
+    askOutcomes: await memoryOn(db, userId),
   };
   const empty = !checkIn.overdue.length && !checkIn.dueSoon.length && !checkIn.doneLastWeek.length;
   return empty ? null : checkIn;
 }
-
-/** Users with the check-in on, a batch at a time (by id), banned ones left out. */
-export const checkInRecipients = checkInSubscribers;
 
 /** The check-in's part of the weekly mail: its sections, each step linking to /plan. */
 export function checkInSections(baseUrl: string, checkIn: CheckIn): NonNullable<MailContent['sections']> {
@@ -65,7 +72,20 @@ export function checkInSections(baseUrl: string, checkIn: CheckIn): NonNullable<
       heading: 'Due in the next 7 days',
       items: checkIn.dueSoon.map(entry((item) => `Due ${dayLabel(item.dueDate!)}`)),
     },
-    { heading: 'Done last week', items: checkIn.doneLastWeek.map(entry(() => 'Done. Well done!')) },
+    {
+      heading: 'Done last week',
+      items: checkIn.doneLastWeek.map((item) => ({
+        ...entry(() => (checkIn.askOutcomes ? 'Done. Well done! How did it go?' : 'Done. Well done!'))(item),
+        links: checkIn.askOutcomes
+          ? outcomeLinks(
+              baseUrl,
+              checkIn.unsubscribeToken,
+              { userId: checkIn.userId, itemId: item.id },
+              checkIn.now,
+            )
+          : undefined,
+      })),
+    },
   ].filter((section) => section.items.length > 0);
 }
 

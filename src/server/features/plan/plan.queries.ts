@@ -225,24 +225,6 @@ export async function unsubscribeCheckInByToken(db: Executor, token: string): Pr
   return rows.length > 0;
 }
 
-/** Users with the check-in on (and its unsubscribe secret), past `afterUserId`, not banned now; by id. */
-export async function checkInSubscribers(db: Executor, afterUserId: string, limit: number, now: Date) {
-  return db
-    .select({ userId: planSettings.userId, email: users.email })
-    .from(planSettings)
-    .innerJoin(users, eq(users.id, planSettings.userId))
-    .where(
-      and(
-        eq(planSettings.checkIn, true),
-        sql`${planSettings.unsubscribeToken} is not null`,
-        sql`${planSettings.userId} > ${afterUserId}`,
-        sql`(${users.banned} is not true or ${users.banExpires} <= ${now})`,
-      ),
-    )
-    .orderBy(asc(planSettings.userId))
-    .limit(limit);
-}
-
 /** The user's open items due by `dueBy` (overdue ones too) and those done in [doneFrom, doneBefore). */
 export async function checkInItems(
   db: Executor,

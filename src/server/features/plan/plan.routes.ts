@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { outcomeLinkQuery } from '../../../shared/schemas/memory';
 import {
   addPlanItemsInput,
   checkInInput,
@@ -15,6 +16,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
+import { recordOutcomeFromLink } from './check-in-outcome';
 import {
   addPlanItems,
   checkInSetting,
@@ -97,6 +99,14 @@ export function planRoutes(deps: AppDeps) {
       // The check-in mail's one-click unsubscribe: no sign-in, the link's token is the secret.
       .post('/plan/check-in/unsubscribe', validate('query', unsubscribeQuery), async (c) =>
         c.json(await unsubscribeCheckIn(deps.db, c.req.valid('query').token), 200),
+      )
+      // The check-in mail's "How did it go?" links: no sign-in, the signed token is the proof.
+      .post(
+        '/plan/check-in/outcome',
+        validate('query', outcomeLinkQuery),
+        rateLimit(deps, 'memory-write'),
+        async (c) =>
+          c.json(await recordOutcomeFromLink(deps.db, c.req.valid('query').token, new Date()), 200),
       )
   );
 }

@@ -3,6 +3,7 @@ import type { VideoDetails } from '../../../shared/suggestions';
 import type { Executor } from '../../db/client';
 import { keywordMatches } from '../../db/keyword-match';
 import {
+  planSettings,
   suggestionPicks,
   suggestionPreferences,
   users,
@@ -146,6 +147,15 @@ export async function unsubscribeByToken(db: Executor, token: string): Promise<b
   return rows.length > 0;
 }
 
+/** Whose the weekly picks' unsubscribe secret is, or null. */
+export async function userIdByUnsubscribeToken(db: Executor, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: suggestionPreferences.userId })
+    .from(suggestionPreferences)
+    .where(eq(suggestionPreferences.unsubscribeToken, token));
+  return row?.userId ?? null;
+}
+
 export async function readSearchCache(db: Executor, key: string) {
   const [row] = await db.select().from(videoSearchCache).where(eq(videoSearchCache.key, key)).limit(1);
   return row ?? null;
@@ -194,34 +204,27 @@ export async function giveBackYouTubeSearch(db: Executor, userId: string, day: s
 }
 
 /**
- * Opted-in users not yet e-mailed this week, after `afterUserId` in id order: one batch of a run.
- * A banned user gets nothing until the ban ends (a ban with an expiry in the past has ended).
+ * Users who turned on the weekly picks or the plan's check-in, a batch at a time (by id), with their
+ * time zone: the weekly mail's candidates. A banned user gets nothing until the ban ends (a ban with
+ * an expiry in the past has ended).
  */
-export async function dueRecipients(
-  db: Executor,
-  week: string,
-  afterUserId: string,
-  limit: number,
-  now: Date,
-) {
+export async function weeklyMailCandidates(db: Executor, afterUserId: string, limit: number, now: Date) {
   return db
-    .select({
-      userId: suggestionPreferences.userId,
-      email: users.email,
-      keywords: suggestionPreferences.keywords,
-      unsubscribeToken: suggestionPreferences.unsubscribeToken,
-    })
-    .from(suggestionPreferences)
-    .innerJoin(users, eq(users.id, suggestionPreferences.userId))
+    .select({ userId: users.id, email: users.email, timeZone: users.timeZone })
+    .from(users)
+    .leftJoin(suggestionPreferences, eq(suggestionPreferences.userId, users.id))
+    .leftJoin(planSettings, eq(planSettings.userId, users.id))
     .where(
       and(
-        eq(suggestionPreferences.weeklyEmail, true),
-        gt(suggestionPreferences.userId, afterUserId),
+        or(
+          eq(suggestionPreferences.weeklyEmail, true),
+          and(eq(planSettings.checkIn, true), sql`${planSettings.unsubscribeToken} is not null`),
+        ),
+        gt(users.id, afterUserId),
         or(sql`${users.banned} is not true`, lte(users.banExpires, now)),
-        sql`not exists (select 1 from ${weeklyEmailSends} where ${weeklyEmailSends.userId} = ${suggestionPreferences.userId} and ${weeklyEmailSends.week} = ${week})`,
       ),
     )
-    .orderBy(suggestionPreferences.userId)
+    .orderBy(users.id)
     .limit(limit);
 }
 

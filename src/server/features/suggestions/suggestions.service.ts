@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SUGGESTION_MESSAGES } from '../../../shared/schemas/suggestions';
+import { SUGGESTION_MESSAGES, type WEEKLY_MAIL_PARTS } from '../../../shared/schemas/suggestions';
 import {
   keywordSetKey,
   keywordsFromProfile,
@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
 import { consultedVideoIds, mostConsultedVideos } from '../chats/chats.queries';
+import { checkInSetting, setCheckIn } from '../plan/plan.service';
 import {
   findPreferences,
   giveBackYouTubeSearch,
@@ -27,6 +28,7 @@ import {
   shownPicks,
   takeYouTubeSearch,
   unsubscribeByToken,
+  userIdByUnsubscribeToken,
   writeSearchCache,
 } from './suggestions.queries';
 
@@ -170,6 +172,46 @@ export async function setWeeklyEmail(db: Database, userId: string, weeklyEmail: 
 export async function unsubscribe(db: Database, token: string) {
   if (!(await unsubscribeByToken(db, token))) throw notFound(SUGGESTION_MESSAGES.invalidUnsubscribeLink);
   return { unsubscribed: true as const };
+}
+
+type WeeklyMailPart = (typeof WEEKLY_MAIL_PARTS)[number];
+
+/** The combined weekly mail's parts, as the unsubscribe page shows them. */
+export interface WeeklyMailParts {
+  picks: boolean;
+  checkIn: boolean;
+}
+
+async function weeklyMailPartsOf(db: Database, userId: string): Promise<WeeklyMailParts> {
+  const [picks, checkIn] = await Promise.all([weeklyEmailSetting(db, userId), checkInSetting(db, userId)]);
+  return { picks: picks.weeklyEmail, checkIn: checkIn.enabled };
+}
+
+/** The user the weekly picks' unsubscribe secret belongs to; 404 for an unknown one. */
+async function userOfUnsubscribeToken(db: Database, token: string): Promise<string> {
+  const userId = await userIdByUnsubscribeToken(db, token);
+  if (!userId) throw notFound(SUGGESTION_MESSAGES.invalidUnsubscribeLink);
+  return userId;
+}
+
+/** The combined weekly mail's one-click unsubscribe: the picks and the check-in both stop. */
+export async function unsubscribeWeeklyMail(db: Database, token: string): Promise<WeeklyMailParts> {
+  const userId = await userOfUnsubscribeToken(db, token);
+  await setWeeklyEmail(db, userId, false);
+  await setCheckIn(db, userId, false);
+  return weeklyMailPartsOf(db, userId);
+}
+
+/** After the one-click unsubscribe, the page's "keep": one part of the weekly mail back on. */
+export async function keepWeeklyMailPart(
+  db: Database,
+  token: string,
+  part: WeeklyMailPart,
+): Promise<WeeklyMailParts> {
+  const userId = await userOfUnsubscribeToken(db, token);
+  if (part === 'picks') await setWeeklyEmail(db, userId, true);
+  else await setCheckIn(db, userId, true);
+  return weeklyMailPartsOf(db, userId);
 }
 
 const searchCacheKey = (kind: 'trending' | 'search', keywords: string[]) =>

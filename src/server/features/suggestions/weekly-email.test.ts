@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWeeks, isoDay, weekOf } from '../../../shared/suggestions';
 import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB } from '../../adapters/mail';
-import { channelVideos, outboxEmails, users, weeklyEmailSends } from '../../db/schema';
+import { channelVideos, outboxEmails, suggestionPicks, users, weeklyEmailSends } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { insertChannel } from '../../testing/channels';
 import { holdWeeklyClaims } from '../../testing/claim-barrier';
@@ -11,9 +11,10 @@ import { makeWaitingJobsDue, waitingJobs } from '../../testing/jobs';
 import { insertChat } from '../../testing/library-fixtures';
 import { insertPlanItem } from '../../testing/plan';
 import { startSmtpServer } from '../../testing/smtp-server';
-import { insertPick, randomVideoId, unusedWeek } from '../../testing/suggestions';
+import { insertPick, randomVideoId, unusedWeek, zoneWhereWeeklyMailIsDue } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestDatabase, secondConnection } from '../../testing/test-database';
+import { CHECK_IN_EMAIL_KIND } from '../plan/check-in';
 import { sendWeeklyEmails, WEEKLY_EMAIL_KIND } from './weekly-email';
 
 /**
@@ -47,11 +48,13 @@ async function atOnce<R>(apps: TestApp[], run: (app: TestApp) => Promise<R>): Pr
   return runs;
 }
 
-const mondayMorning = (week: string) => new Date(`${week}T07:00:00Z`);
+const mondayMorning = (week: string) => new Date(`${week}T08:00:00Z`);
 
-async function subscriber(): Promise<TestUser> {
+/** A user with the weekly picks on, in `timeZone` (one where the mail is due now, unless told). */
+async function subscriber(timeZone = zoneWhereWeeklyMailIsDue()): Promise<TestUser> {
   const user = await first.createOnboardedUser();
   await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
+  await user.client.json('/api/account/settings', { method: 'PATCH', json: { timeZone } });
   return user;
 }
 
@@ -115,10 +118,11 @@ describe('the weekly e-mail', () => {
     expect(await sendWeeklyEmails(second.deps, mondayMorning(week))).toBe(0);
   });
 
-  it('sends nothing for a week without picks', async () => {
+  it('sends nothing for a week without picks, nor trending, nor uploads', async () => {
     const reader = await subscriber();
     const week = unusedWeek();
     expect(await sendWeeklyEmails(first.deps, mondayMorning(week))).toBe(0);
+    expect(await sendWeeklyEmails(first.deps, new Date(`${week}T21:00:00Z`))).toBe(0);
     expect(await weeklyMailsTo(reader)).toEqual([]);
     expect(await first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week))).toEqual([]);
   });
@@ -350,7 +354,8 @@ describe('new from your channels, in the weekly e-mail', () => {
       { channelId: stale, videoId: randomVideoId(), title: 'Stale upload', publishedAt: daysBefore(20) },
     ]);
 
-    await sendWeeklyEmails(first.deps, monday);
+    // Sent once the wait for the week's picks is over (20:00 on the user's Monday).
+    await sendWeeklyEmails(first.deps, new Date(monday.getTime() + 12 * 3_600_000));
     const [mail] = await weeklyMailsTo(reader);
     expect(mail!.subject).toMatch(/^New from your channels: week of /);
     expect(mail!.text).toContain('Fresh upload');
@@ -373,6 +378,10 @@ describe('when the site’s trending query fails', () => {
 
   async function subscriberWith(keywords: string[]) {
     const user = await app.createOnboardedUser();
+    await user.client.json('/api/account/settings', {
+      method: 'PATCH',
+      json: { timeZone: zoneWhereWeeklyMailIsDue() },
+    });
     await user.client.json('/api/suggestions/keywords', { method: 'PUT', json: { keywords } });
     await user.client.json('/api/suggestions/email', { method: 'PUT', json: { weeklyEmail: true } });
     return user;
@@ -408,5 +417,91 @@ describe('when the site’s trending query fails', () => {
     expect(
       await app.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.userId, unsaved.id)),
     ).toEqual([]);
+  });
+});
+
+describe('the hour of the weekly mail', () => {
+  const hoursAfter = (week: string, hours: number) =>
+    new Date(Date.parse(`${week}T00:00:00Z`) + hours * 3_600_000);
+  const claimsOf = (week: string) =>
+    first.db.select().from(weeklyEmailSends).where(eq(weeklyEmailSends.week, week));
+
+  it('goes at 08:00 on each user’s Monday, in their time zone, once', async () => {
+    const week = unusedWeek();
+    await insertPick(first.db, { week, title: 'Pricing a premium tier' });
+    const tokyo = await subscriber('Asia/Tokyo');
+    const london = await subscriber('UTC');
+    const newYork = await subscriber('America/New_York');
+    const reached = async () =>
+      Promise.all([tokyo, london, newYork].map(async (user) => (await weeklyMailsTo(user)).length));
+
+    // Sunday 22:00 UTC: 07:00 on Monday in Tokyo.
+    await sendWeeklyEmails(first.deps, hoursAfter(week, -2));
+    expect(await reached()).toEqual([0, 0, 0]);
+    // 08:00 in Tokyo, still Sunday in UTC: the mail is of Tokyo's week.
+    await sendWeeklyEmails(first.deps, hoursAfter(week, -1));
+    expect(await reached()).toEqual([1, 0, 0]);
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 7));
+    expect(await reached()).toEqual([1, 0, 0]);
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 8));
+    expect(await reached()).toEqual([1, 1, 0]);
+    // 08:00 in New York (UTC-5 in winter, UTC-4 in summer): 12:00 or 13:00 UTC.
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 13));
+    expect(await reached()).toEqual([1, 1, 1]);
+    // Later that week, nothing more.
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 3 * 24));
+    expect(await reached()).toEqual([1, 1, 1]);
+    const ids = [tokyo.id, london.id, newYork.id];
+    const claimed = (await claimsOf(week)).filter((claim) => ids.includes(claim.userId));
+    expect(claimed).toHaveLength(3);
+    for (const user of [tokyo, london, newYork]) {
+      expect((await weeklyMailsTo(user))[0]!.text).toContain('Pricing a premium tier');
+    }
+  });
+
+  it('waits for the week’s picks until 20:00 on the user’s Monday, then sends trending alone; the check-in goes at 08:00', async () => {
+    const week = unusedWeek();
+    const early = await subscriber('UTC');
+    const late = await subscriber('America/Los_Angeles');
+    const planOnly = await first.createOnboardedUser();
+    await planOnly.client.json('/api/plan/check-in', { method: 'PUT', json: { enabled: true } });
+    await insertPlanItem(first.db, planOnly.id, { title: 'Call the flour mill', dueDate: addWeeks(week, 0) });
+    // Trending that week: a video consulted by five established users.
+    const trending = randomVideoId();
+    await insertPick(first.db, { week: addWeeks(week, -30), videoId: trending, title: 'Churn, explained' });
+    for (const consulter of await Promise.all([1, 2, 3, 4, 5].map(() => first.createOnboardedUser()))) {
+      await insertChat(first, consulter.id, { videoId: trending, createdAt: hoursAfter(week, 1) });
+    }
+
+    // 08:00 UTC: no picks yet. The check-in goes; the picks' mail waits.
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 8));
+    const checkIns = (await first.mailsTo(planOnly.email)).filter(
+      (mail) => mail.kind === CHECK_IN_EMAIL_KIND,
+    );
+    expect(checkIns).toHaveLength(1);
+    expect(await weeklyMailsTo(early)).toEqual([]);
+    const claimed = (await claimsOf(week)).map((claim) => claim.userId);
+    expect(claimed).toContain(planOnly.id);
+    expect(claimed).not.toContain(early.id);
+
+    // The admin publishes the picks at 10:00: the next hourly run sends them with trending.
+    await insertPick(first.db, { week, title: 'A pick of the week' });
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 10));
+    const [withPicks] = await weeklyMailsTo(early);
+    expect(withPicks!.text).toContain('A pick of the week');
+    expect(withPicks!.text).toContain('Churn, explained');
+    expect(withPicks!.subject).toMatch(/^This week’s video picks: week of /);
+
+    // A week whose picks never come sends trending once the wait is over.
+    await first.db.delete(suggestionPicks).where(eq(suggestionPicks.week, week));
+    // 18:00 (19:00 in summer) on Monday in Los Angeles: past 08:00, before 20:00, it waits.
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 24 + 2));
+    expect(await weeklyMailsTo(late)).toEqual([]);
+    // 20:00 (21:00) on their Monday: trending alone.
+    await sendWeeklyEmails(first.deps, hoursAfter(week, 24 + 4));
+    const [trendingOnly] = await weeklyMailsTo(late);
+    expect(trendingOnly!.text).toContain('TRENDING FOR YOUR BUSINESS');
+    expect(trendingOnly!.text).toContain('Churn, explained');
+    expect(trendingOnly!.text).not.toContain('THIS WEEK’S PICKS');
   });
 });

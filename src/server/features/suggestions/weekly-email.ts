@@ -3,8 +3,10 @@ import {
   formatDuration,
   keywordsFromProfile,
   unsubscribePageHref,
-  weekOf,
+  weeklyMailMoment,
+  weeklyMailUnsubscribePageHref,
 } from '../../../shared/suggestions';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time-zones';
 import { youTubeWatchUrl } from '../../../shared/youtube';
 import { type MailMessage, MailNotDelivered } from '../../adapters/mail';
 import { renderMail } from '../../adapters/mail/render';
@@ -14,7 +16,6 @@ import { type ChannelVideoCard, channelVideoCards } from '../channels/channels.s
 import {
   CHECK_IN_EMAIL_KIND,
   type CheckIn,
-  checkInRecipients,
   checkInSections,
   checkInSummary,
   checkInUnsubscribeUrls,
@@ -24,11 +25,11 @@ import { getProfile } from '../profile/profile.service';
 import {
   claimedThisWeek,
   claimWeeklyEmail,
-  dueRecipients,
   findPreferences,
   type PickRow,
   picksOfWeek,
   releaseWeeklyEmail,
+  weeklyMailCandidates,
 } from './suggestions.queries';
 import {
   fromPick,
@@ -91,8 +92,33 @@ function picksSections(baseUrl: string, part: PicksPart) {
 }
 
 /**
+ * The mail's unsubscribe: the mail client's one-click (RFC 8058) and the footer's page. A mail of one part
+ * stops that part; the combined mail stops all of it, and its page lets the user keep either part.
+ */
+function unsubscribeLinks(baseUrl: string, picks: PicksPart | null, checkIn: CheckIn | null) {
+  if (picks && checkIn) {
+    const token = encodeURIComponent(picks.unsubscribeToken);
+    return {
+      oneClick: `${baseUrl}/api/suggestions/weekly-mail/unsubscribe?token=${token}`,
+      page: {
+        label: 'Unsubscribe from the weekly e-mail',
+        url: `${baseUrl}${weeklyMailUnsubscribePageHref(picks.unsubscribeToken)}`,
+      },
+    };
+  }
+  if (checkIn) {
+    const links = checkInUnsubscribeUrls(baseUrl, checkIn.unsubscribeToken);
+    return { oneClick: links.oneClick, page: { label: 'Unsubscribe from the check-in', url: links.page } };
+  }
+  return {
+    oneClick: `${baseUrl}/api/suggestions/unsubscribe?token=${picks!.unsubscribeToken}`,
+    page: { label: 'Unsubscribe', url: `${baseUrl}${unsubscribePageHref(picks!.unsubscribeToken)}` },
+  };
+}
+
+/**
  * The one weekly mail: the plan's check-in first, then the video picks, as the user has turned each on
- * (at least one is given). Each part has its own one-click unsubscribe.
+ * (at least one is given).
  */
 function weeklyMail(
   baseUrl: string,
@@ -101,10 +127,7 @@ function weeklyMail(
   checkIn: CheckIn | null,
 ): MailMessage {
   const label = picks ? `week of ${dayLabel(picks.week)}` : '';
-  const checkInLinks = checkIn && checkInUnsubscribeUrls(baseUrl, checkIn.unsubscribeToken);
-  // RFC 8058 wants one address for the mail client's one-click: the first part's (the footer has both).
-  const oneClick =
-    checkInLinks?.oneClick ?? `${baseUrl}/api/suggestions/unsubscribe?token=${picks!.unsubscribeToken}`;
+  const unsubscribe = unsubscribeLinks(baseUrl, picks, checkIn);
   const subject = checkIn
     ? `Your plan this week: ${checkInSummary(checkIn)}${picks ? ', and this week’s video picks' : ''}`
     : picks?.picks.length
@@ -115,7 +138,7 @@ function weeklyMail(
     kind: picks ? WEEKLY_EMAIL_KIND : CHECK_IN_EMAIL_KIND,
     subject,
     headers: {
-      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     ...renderMail({
@@ -137,33 +160,30 @@ function weeklyMail(
       ]
         .filter(Boolean)
         .join(' '),
-      footerLinks: [
-        ...(checkInLinks ? [{ label: 'Unsubscribe from the check-in', url: checkInLinks.page }] : []),
-        ...(picks
-          ? [
-              {
-                label: checkIn ? 'Unsubscribe from video picks' : 'Unsubscribe',
-                url: `${baseUrl}${unsubscribePageHref(picks.unsubscribeToken)}`,
-              },
-            ]
-          : []),
-      ],
+      footerLinks: [unsubscribe.page],
     }),
   };
 }
 
+type Candidate = Awaited<ReturnType<typeof weeklyMailCandidates>>[number];
+
 /**
- * Sends the week's mail to every opted-in user who has not had it this week: the picks (to users who
- * turned them on, in a week that has picks) and the plan's check-in (to users who turned it on and
- * have something due or done), one mail for both. Each send is claimed (one row per user and week)
- * in the transaction that records the mail in the outbox, so however many runs overlap (a retried
- * job, `npm run mail:weekly` beside the servers), a user gets one, and a process that dies before
- * handing it over leaves it for the mail-retry job's sweep. A mail whose delivery fails is retried by
- * the queue and keeps its claim; one with no retry queued gives its claim back for the next run.
+ * Sends the weekly mail to every opted-in user whose Monday 08:00 (their time zone; UTC when they gave
+ * none) has come and who has not had it that week: the picks (to users who turned them on) and the
+ * plan's check-in (to users who turned it on and have something due or done), one mail for both. A
+ * mail with the picks waits for the week's picks until Monday 20:00 their time; then the channels'
+ * part and trending go without them. Each send is claimed (one row per user and week) in the
+ * transaction that records the mail in the outbox, so however many runs overlap (a retried job,
+ * `npm run mail:weekly` beside the servers), a user gets one, and a process that dies before handing
+ * it over leaves it for the mail-retry job's sweep. A mail whose delivery fails is retried by the queue
+ * and keeps its claim; one with no retry queued gives its claim back for the next run.
  */
 export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<number> {
-  const week = weekOf(now);
-  const picks = await picksOfWeek(deps.db, week);
+  const picksByWeek = new Map<string, Promise<PickRow[]>>();
+  const picksOnce = (week: string) => {
+    if (!picksByWeek.has(week)) picksByWeek.set(week, picksOfWeek(deps.db, week));
+    return picksByWeek.get(week)!;
+  };
   // The site's most consulted videos: asked for once a run, and only when a recipient has no saved
   // trending (a query started and never awaited would crash the process if it failed).
   let siteTop: Promise<ListedVideo[]> | undefined;
@@ -173,6 +193,8 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
   };
   const picksPart = async (
     userId: string,
+    week: string,
+    picks: PickRow[],
     preferences: { keywords: string[] | null; unsubscribeToken: string },
   ): Promise<PicksPart | null> => {
     const profile = await getProfile(deps.db, userId);
@@ -181,14 +203,10 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
       deps.db,
       userId,
       { keywords, profile },
-      {
-        now,
-        days: 7,
-        sort: 'relevance',
-      },
+      { now, days: 7, sort: 'relevance' },
     );
-    if (!picks.length && !fromChannels.length) return null;
     const trending = (await savedTrending(deps, keywords, now)) ?? (await siteTopOnce());
+    if (!picks.length && !fromChannels.length && !trending.length) return null;
     return {
       week,
       picks,
@@ -198,7 +216,8 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
     };
   };
   let sent = 0;
-  const sendTo = async (recipient: { userId: string; email: string }) => {
+  const sendTo = async (recipient: Candidate & { week: string; picksWaitOver: boolean }) => {
+    const { week } = recipient;
     let claimed = false;
     try {
       const [preferences, checkIn] = await Promise.all([
@@ -206,9 +225,16 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
         weeklyCheckIn(deps.db, recipient.userId, now),
       ]);
       const picksToken = preferences?.weeklyEmail ? preferences.unsubscribeToken : null;
-      const picksOfUser = picksToken
-        ? await picksPart(recipient.userId, { keywords: preferences!.keywords, unsubscribeToken: picksToken })
-        : null;
+      let picksOfUser: PicksPart | null = null;
+      if (picksToken) {
+        const picks = await picksOnce(week);
+        // Sent now, the mail would use the week's one mail before the admin publishes the picks.
+        if (!picks.length && !recipient.picksWaitOver) return;
+        picksOfUser = await picksPart(recipient.userId, week, picks, {
+          keywords: preferences!.keywords,
+          unsubscribeToken: picksToken,
+        });
+      }
       if (!picksOfUser && !checkIn) return;
       const mail = weeklyMail(deps.config.baseUrl, recipient.email, picksOfUser, checkIn);
       // The claim and the mail are kept together: a process that dies before handing the mail over
@@ -230,37 +256,41 @@ export async function sendWeeklyEmails(deps: EmailDeps, now: Date): Promise<numb
       );
     }
   };
-  await eachBatch(deps, (after) => dueRecipients(deps.db, week, after, BATCH, now), sendTo);
-  await eachBatch(
-    deps,
-    async (after) => {
-      const batch = await checkInRecipients(deps.db, after, BATCH, now);
-      const claimed = new Set(
-        await claimedThisWeek(
-          deps.db,
-          week,
-          batch.map((recipient) => recipient.userId),
-        ),
-      );
-      return batch.map((recipient) => ({ ...recipient, claimed: claimed.has(recipient.userId) }));
-    },
-    (recipient) => (recipient.claimed ? Promise.resolve() : sendTo(recipient)),
-  );
+  await eachBatch(deps, (after) => dueCandidates(deps, after, now), sendTo);
   return sent;
 }
 
+/** One batch of candidates, each with their week, those whose mail is due and not yet claimed. */
+async function dueCandidates(deps: EmailDeps, after: string, now: Date) {
+  const batch = await weeklyMailCandidates(deps.db, after, BATCH, now);
+  const timed = batch.map((candidate) => ({
+    ...candidate,
+    ...weeklyMailMoment(now, candidate.timeZone ?? DEFAULT_TIME_ZONE),
+  }));
+  const claimed = new Set<string>();
+  for (const week of new Set(timed.map((candidate) => candidate.week))) {
+    const ids = timed.filter((candidate) => candidate.week === week).map((candidate) => candidate.userId);
+    for (const userId of await claimedThisWeek(deps.db, week, ids)) claimed.add(`${userId}/${week}`);
+  }
+  // The batch's last id moves the run on, so a batch of none due still continues.
+  return {
+    last: batch.at(-1)?.userId,
+    due: timed.filter((c) => c.due && !claimed.has(`${c.userId}/${c.week}`)),
+  };
+}
+
 /** Runs `each` over every recipient, a batch at a time (by user id), until the process shuts down. */
-async function eachBatch<R extends { userId: string }>(
+async function eachBatch<R>(
   deps: EmailDeps,
-  batchAfter: (afterUserId: string) => Promise<R[]>,
+  batchAfter: (afterUserId: string) => Promise<{ last: string | undefined; due: R[] }>,
   each: (recipient: R) => Promise<void>,
 ) {
   let after = '';
   while (!deps.shutdownSignal.aborted) {
     const batch = await batchAfter(after);
-    if (batch.length === 0) return;
-    after = batch.at(-1)!.userId;
-    for (const recipient of batch) {
+    if (batch.last === undefined) return;
+    after = batch.last;
+    for (const recipient of batch.due) {
       if (deps.shutdownSignal.aborted) return;
       await each(recipient);
     }
@@ -268,8 +298,8 @@ async function eachBatch<R extends { userId: string }>(
 }
 
 /**
- * The job of the weekly mail, on WEEKLY_EMAIL_SCHEDULE (every ten minutes on Mondays, UTC: the day a
- * week's picks start): one run at a time across processes. `at` (an ISO time) sends that week's mail.
+ * The job of the weekly mail, on WEEKLY_EMAIL_SCHEDULE (hourly: each user's Monday 08:00 comes at
+ * some hour of the day): one run at a time across processes. `at` (an ISO time) sends the mail due then.
  * A shutdown stops it between recipients and it is retried; the claims skip who already had it.
  */
 export function weeklyEmailJob(deps: EmailDeps): JobDefinition<{ at?: string }> {
