@@ -110,8 +110,28 @@ describe('the API shell', () => {
       demoVideoUrl: null,
       googleSignIn: false,
       supportWidgetScriptUrl: null,
+      youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
       billingProvider: 'local',
     });
+  });
+
+  it('frames players from youtube-nocookie.com only, and runs the IFrame API script from its configured origin', async () => {
+    const csp = (await t.client().get('/api/health')).headers.get('content-security-policy')!;
+    expect(csp).toContain(
+      'frame-src https://js.stripe.com https://checkout.stripe.com https://www.youtube-nocookie.com;',
+    );
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.youtube\.com[ ;]/);
+
+    const elsewhere = await createTestApp({ YOUTUBE_IFRAME_API_URL: 'http://127.0.0.1:4567/iframe_api' });
+    try {
+      const response = await elsewhere.client().get('/api/config');
+      expect((await response.json()).youtubeIframeApiUrl).toBe('http://127.0.0.1:4567/iframe_api');
+      const policy = response.headers.get('content-security-policy')!;
+      expect(policy).toMatch(/script-src [^;]*http:\/\/127\.0\.0\.1:4567[ ;]/);
+      expect(policy).not.toMatch(/script-src [^;]*youtube\.com/);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('names DEMO_VIDEO_URL as the demo when set (unset, the page plays the recorded one)', async () => {

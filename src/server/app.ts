@@ -25,6 +25,7 @@ import { libraryReplyPaths, libraryRoutes } from './features/library/library.rou
 import { memoryRoutes } from './features/memory/memory.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { CALENDAR_FEED_PATH, planCalendarRoutes } from './features/plan/plan-calendar.routes';
+import { playerRoutes } from './features/player/player.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { shareRoutes } from './features/share/share.routes';
@@ -87,6 +88,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       // The library's /chats/search and /chats/:id/export before the consultation's /chats/:id.
       .route('/chats', chatsRoutes(deps))
       .route('/', chatRoutes(deps))
+      .route('/', playerRoutes(deps))
       .route('/', consultRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))
@@ -113,7 +115,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError((error, c) => handleError(error, c, deps.logger));
   app.use('*', requestId());
   app.use('*', requestLogger(deps.logger));
-  app.use('*', securityHeaders({ extraScriptOrigins: originsOf(deps.config.SUPPORT_WIDGET_SCRIPT_URL) }));
+  app.use(
+    '*',
+    securityHeaders({
+      extraScriptOrigins: originsOf(
+        deps.config.SUPPORT_WIDGET_SCRIPT_URL,
+        deps.config.YOUTUBE_IFRAME_API_URL,
+      ),
+    }),
+  );
   app.use('/api/*', clientIpMiddleware(deps.config.TRUST_PROXY));
   app.use('/api/*', originCheck(deps.config, deps.logger));
   app.use(
@@ -195,6 +205,6 @@ function withStandardRetryAfter(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-function originsOf(url: string | undefined): string[] {
-  return url ? [new URL(url).origin] : [];
+function originsOf(...urls: (string | undefined)[]): string[] {
+  return [...new Set(urls.flatMap((url) => (url ? [new URL(url).origin] : [])))];
 }

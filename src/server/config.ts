@@ -109,6 +109,16 @@ const envSchema = z.object({
 
   DEMO_VIDEO_URL: optionalUrl,
   SUPPORT_WIDGET_SCRIPT_URL: optionalUrl,
+  /** The YouTube IFrame Player API script the consultation's player loads (the journeys serve a fake on loopback). */
+  YOUTUBE_IFRAME_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an https:// URL (http:// only on this machine)' })
+      .refine((url) => url.startsWith('https://') || (URL.canParse(url) && isLoopbackUrl(url)), {
+        error: 'must be an https:// URL (http:// only on this machine)',
+      })
+      .default('https://www.youtube.com/iframe_api'),
+  ),
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,

@@ -22,6 +22,12 @@ describe('configuration', () => {
       expect(loadConfig({ YOUTUBE_PROXY_URL: url }).YOUTUBE_PROXY_URL).toBe(url);
   });
 
+  it("loads YouTube's IFrame API script unless told another: https://, or http:// on this machine", () => {
+    expect(loadConfig({}).YOUTUBE_IFRAME_API_URL).toBe('https://www.youtube.com/iframe_api');
+    for (const url of ['https://player.example.com/iframe_api', 'http://127.0.0.1:4567/iframe_api'])
+      expect(loadConfig({ YOUTUBE_IFRAME_API_URL: url }).YOUTUBE_IFRAME_API_URL).toBe(url);
+  });
+
   it('takes a weekly schedule the job queue can read, names of days included', () => {
     expect(loadConfig({ WEEKLY_EMAIL_SCHEDULE: '0 8 * * MON' }).WEEKLY_EMAIL_SCHEDULE).toBe('0 8 * * MON');
   });
@@ -52,6 +58,9 @@ describe('configuration', () => {
     [{ YOUTUBE_QUOTA_SHARE: '1.5' }, 'YOUTUBE_QUOTA_SHARE'],
     [{ YOUTUBE_PROXY_URL: 'socks5://127.0.0.1:1080' }, 'YOUTUBE_PROXY_URL'],
     [{ YOUTUBE_PROXY_URL: 'proxy.example.com:3128' }, 'YOUTUBE_PROXY_URL'],
+    [{ YOUTUBE_IFRAME_API_URL: 'www.youtube.com/iframe_api' }, 'YOUTUBE_IFRAME_API_URL'],
+    [{ YOUTUBE_IFRAME_API_URL: 'javascript:alert(1)' }, 'YOUTUBE_IFRAME_API_URL'],
+    [{ YOUTUBE_IFRAME_API_URL: 'http://scripts.example.com/iframe_api' }, 'YOUTUBE_IFRAME_API_URL'],
     [{ NODE_ENV: 'production', OFFLINE_MODEL_TEST_GATE: 'true' }, 'OFFLINE_MODEL_TEST_GATE'],
     // Admission of new replies, password hashes, the job queue and its schedules.
     [{ REPLIES_IN_FLIGHT_MAX: '0' }, 'REPLIES_IN_FLIGHT_MAX'],

@@ -39,6 +39,12 @@ export function citationParts(text: string): CitationPart[] {
   return parts;
 }
 
+/** The citation a link's text is, whole ('[V2 14:05]' → video 2 at 845 s), or null. */
+export function citationOf(text: string): Citation | null {
+  const parts = citationParts(text.trim());
+  return parts.length === 1 ? (parts[0]!.citation ?? null) : null;
+}
+
 /** A video a citation may open: its link (null when the transcript came without one) and its title. */
 export interface CitedVideo {
   url: string | null;

@@ -7,6 +7,9 @@ export interface ContentSecurityOptions {
   extraScriptOrigins?: string[];
 }
 
+/** The only origin whose players the pages frame: YouTube's privacy-enhanced mode. */
+export const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
+
 export function securityHeaders(options: ContentSecurityOptions = {}) {
   const scriptSrc = ["'self'", 'https://js.stripe.com', ...(options.extraScriptOrigins ?? [])];
   return secureHeaders({
@@ -20,12 +23,7 @@ export function securityHeaders(options: ContentSecurityOptions = {}) {
       mediaSrc: ["'self'", 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'https://api.stripe.com', ...(options.extraScriptOrigins ?? [])],
-      frameSrc: [
-        'https://js.stripe.com',
-        'https://checkout.stripe.com',
-        'https://www.youtube-nocookie.com',
-        'https://www.youtube.com',
-      ],
+      frameSrc: ['https://js.stripe.com', 'https://checkout.stripe.com', YOUTUBE_PLAYER_ORIGIN],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

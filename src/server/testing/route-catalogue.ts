@@ -274,6 +274,12 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     }),
     expected: ownerOnly(200, 200),
   },
+  'GET /chats/:chatId/transcript': {
+    request: (w, actor) => ({
+      path: `/api/chats/${owner(w).chatId}/transcript${actor === 'superAdmin' ? '?ia=1' : ''}`,
+    }),
+    expected: ownerOnly(200, 200),
+  },
   'PATCH /chats/:id': {
     request: (w) => ({
       path: `/api/chats/${owner(w).chatId}`,

@@ -7,6 +7,7 @@ export function siteRoutes({ config }: AppDeps) {
     demoVideoUrl: config.DEMO_VIDEO_URL ?? null,
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
     supportWidgetScriptUrl: config.SUPPORT_WIDGET_SCRIPT_URL ?? null,
+    youtubeIframeApiUrl: config.YOUTUBE_IFRAME_API_URL,
     billingProvider: config.BILLING_PROVIDER,
   };
   return new Hono<AppEnv>().get('/config', (c) => {

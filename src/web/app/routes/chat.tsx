@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { CitationPlayer } from '../../components/chats/citation-player';
 import { MemoryCitations } from '../../components/chats/memory-citations';
 import { Page } from '../../components/layout/page';
 import { Alert } from '../../components/ui/alert';
@@ -14,7 +15,9 @@ import { useMemoryResolver } from '../../features/memory/api/use-memory-resolver
 import { RememberedLine } from '../../features/memory/components/remembered-line';
 import { UseMemorySwitch } from '../../features/memory/components/use-memory-switch';
 import { MakePlanButton } from '../../features/plan/components/make-plan-button';
+import { useVideoDock, VideoDock } from '../../features/player/components/video-dock';
 import { ShareDialog } from '../../features/share/components/share-dialog';
+import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { getUsageQueryOptions } from '../../features/usage/api/get-usage';
 import { isApiError } from '../../lib/api-client';
 import { AppLink } from '../../lib/link';
@@ -30,6 +33,8 @@ export default function ChatRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const view = useChatView(chatId, readOnly, version);
+  const dock = useVideoDock(chatId, readOnly, view.data?.sources);
+  const siteConfig = useSiteConfig();
   // Staff step through versions in the address: the user's branch on screen is never moved.
   const showVersion = (messageId: string) =>
     setSearch(
@@ -117,8 +122,22 @@ export default function ChatRoute() {
       )}
     />
   );
+  // The player and transcript beside the chat (above it on a phone; after it for the keyboard).
+  const withDock = (
+    <CitationPlayer.Provider value={dock.playCitation}>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row lg:items-start">
+        {screen}
+        <VideoDock
+          key={chatId}
+          dock={dock}
+          scriptUrl={siteConfig.data?.youtubeIframeApiUrl ?? null}
+          className="order-first px-4 pt-4 lg:sticky lg:top-20 lg:order-none lg:w-[26rem] lg:shrink-0 lg:py-6 lg:pl-0"
+        />
+      </div>
+    </CitationPlayer.Provider>
+  );
   // Staff reading another account's chat never see memories: [M3] stays plain there.
-  return ownChat ? <OwnMemories>{screen}</OwnMemories> : screen;
+  return ownChat ? <OwnMemories>{withDock}</OwnMemories> : withDock;
 }
 
 /** What was remembered of the question an answer replies to (still to come for the last one answered here). */

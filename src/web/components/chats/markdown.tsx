@@ -1,11 +1,20 @@
-import { createContext, memo, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type MouseEvent, memo, type ReactNode, useContext, useMemo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { type CitationResolver, citationLink, citationParts, linkCitations } from '../../../shared/citations';
+import {
+  type Citation,
+  type CitationResolver,
+  citationLink,
+  citationOf,
+  citationParts,
+  linkCitations,
+} from '../../../shared/citations';
+import { CitationPlayer } from './citation-player';
 import { linkMemoryCitations, MEMORY_HREF_PREFIX, MemoryChip, MemoryCitations } from './memory-citations';
 
 /**
  * An answer's Markdown, safe to render while it streams (react-markdown builds React elements, never
- * raw HTML). Citations like [01:15] or [V2 14:05] become links opening the video at that second.
+ * raw HTML). Citations like [01:15] or [V2 14:05] become links opening the video at that second (in the
+ * player beside the consultation where one is mounted: CitationPlayer).
  * Answers quote transcripts written by strangers, so nothing in them loads from elsewhere: an image
  * becomes a link naming its host, every other link names its real host, and only the links made from
  * the consultation's own citations look like citations.
@@ -55,6 +64,7 @@ const citesSource = (text: string) => {
 
 function AnswerLink({ href, title, children }: { href?: string; title?: string; children?: ReactNode }) {
   const citationHrefs = useContext(CitationHrefs);
+  const playCitation = useContext(CitationPlayer);
   if (href?.startsWith(MEMORY_HREF_PREFIX)) return <MemoryChip href={href} />;
   const url = webUrl(href);
   // Not a web address (a relative path, mailto:…): its words alone, nothing to follow.
@@ -69,6 +79,9 @@ function AnswerLink({ href, title, children }: { href?: string; title?: string; 
           aria-label={typeof children === 'string' && citesSource(children) ? title : undefined}
           target="_blank"
           rel="noopener noreferrer"
+          onClick={(event) => {
+            if (playCitation && playsHere(event, children, playCitation)) event.preventDefault();
+          }}
           className="font-medium text-primary underline underline-offset-2 hover:no-underline"
         >
           {children}
@@ -77,6 +90,13 @@ function AnswerLink({ href, title, children }: { href?: string; title?: string; 
     );
   }
   return <ExternalLink url={url}>{children}</ExternalLink>;
+}
+
+/** A plain click on a citation plays it beside the answer; a modified one (new tab, window) opens the link. */
+function playsHere(event: MouseEvent, children: ReactNode, play: (citation: Citation) => boolean): boolean {
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return false;
+  const citation = typeof children === 'string' ? citationOf(children) : null;
+  return citation !== null && play(citation);
 }
 
 /** A link from the answer's text: plain, with the host it really leads to shown beside its words. */
