@@ -24,6 +24,7 @@ import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { extensionRoutes } from './features/extension/extension.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
+import { assistantsRoutes } from './features/mcp/assistants.routes';
 import { mcpRoutes } from './features/mcp/mcp.routes';
 import { memoryRoutes } from './features/memory/memory.routes';
 import { planRoutes } from './features/plan/plan.routes';
@@ -82,6 +83,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       })
       .route('/', siteRoutes(deps))
       .route('/', accountRoutes(deps))
+      .route('/', assistantsRoutes(deps))
       .route('/', profileRoutes(deps))
       .route('/', billingRoutes(deps))
       .route('/waitlist', waitlistRoutes(deps))
