@@ -9,6 +9,7 @@ import type {
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { MCP_PATH } from '../../shared/mcp';
 import type { TestApp, TestUser } from './test-app';
+import { TestClient } from './test-client';
 
 /** Where the test assistant says its user agent comes back to (nothing listens: the code is read from it). */
 const REDIRECT_URL = 'http://127.0.0.1:43117/oauth/callback';
@@ -132,3 +133,38 @@ export async function mcpClient(t: TestApp, provider?: OAuthClientProvider) {
   );
   return client;
 }
+
+/**
+ * A TestClient that speaks to /mcp as a connected assistant: the user's bearer token (read and write
+ * scopes) and the Accept header of the Streamable HTTP transport, no cookie.
+ */
+export async function assistantClient(t: TestApp, user: TestUser): Promise<TestClient> {
+  const { provider } = await connectAssistant(t, user, { scope: 'read write' });
+  const token = provider.saved!.access_token;
+  return new TestClient((path, init, bindings) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    headers.set('accept', 'application/json, text/event-stream');
+    return t.app.request(path, { ...init, headers }, bindings);
+  }, t.deps.config.baseUrl);
+}
+
+const assistantClients = new WeakMap<TestUser, Promise<TestClient>>();
+
+/** The user's assistant client, connected once per user. */
+export function assistantClientOf(t: TestApp, user: TestUser): Promise<TestClient> {
+  let client = assistantClients.get(user);
+  if (!client) {
+    client = assistantClient(t, user);
+    assistantClients.set(user, client);
+  }
+  return client;
+}
+
+/** A JSON-RPC request an assistant sends: a call of one of the read tools. */
+export const listPlanCall = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'list_plan', arguments: {} },
+};

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { MCP_SCOPES } from '../../../shared/mcp';
 import { hashOAuthToken } from '../../auth/oauth';
 import { toSessionUser } from '../../auth/session';
@@ -89,4 +89,24 @@ async function deleteTokens(tx: Executor, userId: string, clientId: string) {
     and(eq(table.userId, userId), eq(table.clientId, clientId));
   await tx.delete(oauthAccessTokens).where(ofPair(oauthAccessTokens));
   await tx.delete(oauthRefreshTokens).where(ofPair(oauthRefreshTokens));
+}
+
+/**
+ * With an account: the registrations of the assistants only this user connected (a client's name may be
+ * the user's words). Consents and tokens go with the user's row; a client others use stays.
+ */
+export async function eraseAssistantsOf(tx: Executor, userId: string): Promise<void> {
+  const consentsOf = (mine: boolean) =>
+    tx
+      .select({ clientId: oauthConsents.clientId })
+      .from(oauthConsents)
+      .where(mine ? eq(oauthConsents.userId, userId) : ne(oauthConsents.userId, userId));
+  await tx
+    .delete(oauthClients)
+    .where(
+      and(
+        inArray(oauthClients.clientId, consentsOf(true)),
+        notInArray(oauthClients.clientId, consentsOf(false)),
+      ),
+    );
 }
