@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { ERROR_CODES } from '../shared/errors';
+import { MCP_PATH } from '../shared/mcp';
 import { authRequestFields } from '../shared/schemas/auth';
 import { textFieldsWithoutNul } from '../shared/schemas/common';
 import { sessionMiddleware } from './auth/middleware';
+import { isClosedOAuthPath, OAUTH_FORM_PATHS } from './auth/oauth';
 import { PasswordHashingBusyError } from './auth/password-hashing';
 import { refuseWeakPasswords } from './auth/password-strength';
 import type { AppDeps, AppEnv } from './context';
@@ -22,6 +24,8 @@ import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { extensionRoutes } from './features/extension/extension.routes';
 import { followUpsRoutes } from './features/follow-ups/follow-ups.routes';
 import { libraryReplyPaths, libraryRoutes } from './features/library/library.routes';
+import { assistantsRoutes } from './features/mcp/assistants.routes';
+import { mcpRoutes } from './features/mcp/mcp.routes';
 import { memoryRoutes } from './features/memory/memory.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { CALENDAR_FEED_PATH, planCalendarRoutes } from './features/plan/plan-calendar.routes';
@@ -80,6 +84,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       })
       .route('/', siteRoutes(deps))
       .route('/', accountRoutes(deps))
+      .route('/', assistantsRoutes(deps))
       .route('/', profileRoutes(deps))
       .route('/', billingRoutes(deps))
       .route('/waitlist', waitlistRoutes(deps))
@@ -126,13 +131,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
   app.use('/api/*', clientIpMiddleware(deps.config.TRUST_PROXY));
   app.use('/api/*', originCheck(deps.config, deps.logger));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large'), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large'), 413),
+  });
+  app.use('/api/*', limitBody);
+  app.use(MCP_PATH, limitBody);
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
@@ -140,11 +144,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Admin actions go through our own audited routes, never Better Auth's admin endpoints.
   app.all('/api/auth/admin/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404));
+  app.all('/api/auth/oauth2/*', (c, next) =>
+    isClosedOAuthPath(authPathOf(c.req.path))
+      ? c.json(errorBody(ERROR_CODES.notFound, 'Not found'), 404)
+      : next(),
+  );
   // An OAuth provider may post its answer as a form (response_mode=form_post): Better Auth only turns
-  // it into the GET callback, which takes the same fields in its query.
+  // it into the GET callback, which takes the same fields in its query. An assistant's token and
+  // revocation requests are forms by the OAuth standard.
   const refuseForms = refuseNonJsonBody();
   app.post('/api/auth/*', (c, next) =>
-    c.req.path.startsWith('/api/auth/callback/') ? next() : refuseForms(c, next),
+    c.req.path.startsWith('/api/auth/callback/') || OAUTH_FORM_PATHS.has(authPathOf(c.req.path))
+      ? next()
+      : refuseForms(c, next),
   );
   app.post(
     '/api/auth/*',
@@ -190,11 +202,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.req.path.startsWith(`/api${CALENDAR_FEED_PATH}`) ? next() : readSession(c, next),
   );
   app.route('/api', createApi(deps, options));
+  app.route('/', mcpRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));
 
   if (options.webRoot) app.route('/', webAppRoutes(options.webRoot));
   return app;
 }
+
+const authPathOf = (path: string) => path.slice('/api/auth'.length);
 
 /** Better Auth's 429 names its wait in X-Retry-After only; clients and proxies read Retry-After. */
 function withStandardRetryAfter(response: Response): Response {

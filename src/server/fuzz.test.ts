@@ -128,6 +128,16 @@ const pathMutation = fc
     return `${segments.join('/')}${qs ? `?${qs}` : ''}`;
   });
 
+/** A JSON-RPC error response, as the MCP routes answer. */
+function isJsonRpcErrorBody(body: unknown): boolean {
+  const error = (body as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } }).error;
+  return (
+    (body as { jsonrpc?: unknown }).jsonrpc === '2.0' &&
+    typeof error?.code === 'number' &&
+    typeof error.message === 'string'
+  );
+}
+
 async function send(method: string, request: RouteRequest, actor: Actor, path: string, body: unknown) {
   const client = request.client ?? world.clientOf(actor);
   const raw =
@@ -213,10 +223,10 @@ describe.skipIf(usingPostgres())('fuzzing every route', () => {
             `${method} ${path} → ${response.status} ${text.slice(0, 200)}`,
           ).toBeLessThan(500);
           if (response.status >= 400) {
-            expect(
-              isApiErrorBody(JSON.parse(text)),
-              `${method} ${path} error body: ${text.slice(0, 200)}`,
-            ).toBe(true);
+            const isErrorBody = routeCase.jsonRpc ? isJsonRpcErrorBody : isApiErrorBody;
+            expect(isErrorBody(JSON.parse(text)), `${method} ${path} error body: ${text.slice(0, 200)}`).toBe(
+              true,
+            );
             if (mutating) {
               const written = (await writesSoFar(t.db)) - before;
               expect(written, `${method} ${path} wrote ${written} rows despite ${response.status}`).toBe(0);

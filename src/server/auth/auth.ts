@@ -7,9 +7,23 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/schemas/p
 import type { Mailer } from '../adapters/mail';
 import { type Config, trustedOrigins } from '../config';
 import type { Database } from '../db/client';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
+import {
+  accounts,
+  oauthAccessTokens,
+  oauthClientAssertions,
+  oauthClientResources,
+  oauthClients,
+  oauthConsents,
+  oauthRefreshTokens,
+  oauthResources,
+  rateLimits,
+  sessions,
+  users,
+  verifications,
+} from '../db/schema';
 import { type Logger, serializeError } from '../logger';
 import { authEmails } from './emails';
+import { loopbackClientsAreNative, oauthPlugin } from './oauth';
 import type { PasswordHashing } from './password-hashing';
 import { accessControl, authRoles } from './roles';
 
@@ -46,6 +60,13 @@ export function createAuth({ config, db, mailer, logger, secret, passwordHashing
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        oauthClient: oauthClients,
+        oauthResource: oauthResources,
+        oauthClientResource: oauthClientResources,
+        oauthRefreshToken: oauthRefreshTokens,
+        oauthAccessToken: oauthAccessTokens,
+        oauthConsent: oauthConsents,
+        oauthClientAssertion: oauthClientAssertions,
       },
     }),
     user: {
@@ -111,6 +132,7 @@ export function createAuth({ config, db, mailer, logger, secret, passwordHashing
         sendVerificationOTP: async ({ email, otp, type }) => send(authEmails.oneTimeCode(email, otp, type)),
       }),
       admin({ ac: accessControl, roles: authRoles, defaultRole: 'user', adminRoles: ['super_admin'] }),
+      oauthPlugin(config.baseUrl),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT_ENABLED,
@@ -149,6 +171,7 @@ export function createAuth({ config, db, mailer, logger, secret, passwordHashing
         logger[level]({ scope: 'better-auth', args: values.length ? values : undefined }, message);
       },
     },
+    hooks: { before: loopbackClientsAreNative },
     databaseHooks: {
       user: {
         create: {

@@ -15,7 +15,9 @@ const ORIGIN_SHOWN_MAX = 200;
 /**
  * The state-changing routes that other machines call without an Origin, each authenticated otherwise:
  * Better Auth's (it checks the origin of any request that carries cookies), the billing provider's signed
- * webhook, and the mail providers' one-click unsubscribes (RFC 8058), which carry their own token.
+ * webhook, the mail providers' one-click unsubscribes (RFC 8058), which carry their own token, and the
+ * MCP endpoint, which reads a bearer token and never a cookie (a cross-site browser request that names
+ * its origin is still refused there, as the MCP transport asks).
  */
 const WITHOUT_ORIGIN = [
   /^\/api\/auth\//,
@@ -23,6 +25,7 @@ const WITHOUT_ORIGIN = [
   /^\/api\/plan\/check-in\/unsubscribe$/,
   /^\/api\/suggestions\/unsubscribe$/,
   /^\/api\/suggestions\/weekly-mail\/unsubscribe$/,
+  /^\/mcp$/,
 ];
 
 export const MISSING_ORIGIN_MESSAGE =

@@ -55,6 +55,9 @@ export const RATE_LIMITS = {
   'memory-write': { windowSeconds: HOUR, perUser: 300, perIp: 900 },
   // "Forget everything" checks a password: guessing it must not be cheap.
   'memory-forget': { windowSeconds: HOUR, perUser: 5, perIp: 15 },
+  // An assistant's tool calls over MCP (reads, and plan writes with the write scope). Hosted assistants
+  // call from their provider's servers, shared by all their users: the address's limit is wide.
+  mcp: { windowSeconds: HOUR, perUser: 600, perIp: 6000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

@@ -3,6 +3,7 @@ import { insertChannel } from './channels';
 import { createManualChat } from './consult';
 import { readyDataExport } from './data-export';
 import { SAMPLE_PROFILE } from './fixtures';
+import { assistantClientOf, connectAssistant, listPlanCall } from './mcp';
 import { insertMemory } from './memory';
 import { checkInTokenOf, insertAnswer, insertPlanItem, itemIdsInOrder } from './plan';
 import { insertPick, randomVideoId, unsubscribeTokenOf, unusedWeek } from './suggestions';
@@ -37,6 +38,8 @@ export interface RouteCase {
   endsAccount?: boolean;
   /** Each request sets up fresh data first (an account, a chat to answer): the fuzz suite sends an eighth as many. */
   costly?: boolean;
+  /** An MCP route: its errors are JSON-RPC's (`{ jsonrpc, error: { code, message }, id }`), not the API's. */
+  jsonRpc?: boolean;
 }
 
 const everyone = (status: number): Record<Actor, number> => ({
@@ -721,4 +724,42 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
   'GET /admin/waitlist': { request: () => ({ path: '/api/admin/waitlist' }), expected: superAdminOnly(200) },
   'GET /admin/audit': { request: () => ({ path: '/api/admin/audit' }), expected: superAdminOnly(200) },
   'GET /admin/jobs': { request: () => ({ path: '/api/admin/jobs' }), expected: superAdminOnly(200) },
+  'GET /account/assistants': {
+    request: () => ({ path: '/api/account/assistants' }),
+    expected: signedIn(200),
+  },
+  'DELETE /account/assistants/:clientId': {
+    // The owner's assistant, connected afresh (a disconnected one is gone): others do not learn of it.
+    request: async (w) => {
+      const { provider } = await connectAssistant(w.t, owner(w));
+      return { path: `/api/account/assistants/${provider.information!.client_id}` };
+    },
+    expected: ownerOnly(200, 404),
+    costly: true,
+  },
+  // The MCP endpoint takes an assistant's bearer token and never a cookie: only the owner's assistant
+  // gets in, every signed-in browser session is refused as an anonymous request is.
+  'POST /mcp': {
+    request: async (w, actor) => ({
+      path: '/mcp',
+      body: listPlanCall,
+      ...(actor === 'owner' && { client: await assistantClientOf(w.t, owner(w)) }),
+    }),
+    expected: { anonymous: 401, owner: 200, other: 401, admin: 401, superAdmin: 401 },
+    jsonRpc: true,
+  },
+  'GET /mcp': { request: () => ({ path: '/mcp' }), expected: everyone(405), jsonRpc: true },
+  'DELETE /mcp': { request: () => ({ path: '/mcp' }), expected: everyone(405), jsonRpc: true },
+  'GET /.well-known/oauth-protected-resource/mcp': {
+    request: () => ({ path: '/.well-known/oauth-protected-resource/mcp' }),
+    expected: everyone(200),
+  },
+  'GET /.well-known/oauth-protected-resource': {
+    request: () => ({ path: '/.well-known/oauth-protected-resource' }),
+    expected: everyone(200),
+  },
+  'GET /.well-known/oauth-authorization-server/api/auth': {
+    request: () => ({ path: '/.well-known/oauth-authorization-server/api/auth' }),
+    expected: everyone(200),
+  },
 };

@@ -12,6 +12,8 @@ const METERED =
 export const UNLIMITED_WRITES: Record<string, string> = {
   'PUT /profile': OWN_ROWS,
   'PATCH /account/settings': OWN_ROWS,
+  'DELETE /account/assistants/:clientId': OWN_ROWS,
+  'DELETE /mcp': 'answers 405 to everyone (the MCP server keeps no sessions to end): it changes nothing',
   'POST /billing/free-plan': "sets the user's one plan row; no billing provider is called for a free plan",
   'POST /billing/test-checkout/:sessionId/complete':
     'the local test provider only: completes a checkout already counted, and calls no one',

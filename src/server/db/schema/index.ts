@@ -6,6 +6,7 @@ export * from './data-exports';
 export * from './follow-ups';
 export * from './memory';
 export * from './misc';
+export * from './oauth';
 export * from './plan';
 export * from './profiles';
 export * from './sharing';

@@ -18,13 +18,15 @@ import { AppError } from '../../http/errors';
 import { eraseFromAudit } from '../audit/audit.service';
 import { type BillingDeps, cancelSubscriptionNow } from '../billing/billing.service';
 import { chatIdsOf } from '../chats/chats.service';
+import { eraseAssistantsOf } from '../mcp/mcp-grants';
 import { ticketIdsOf } from '../support/support.service';
 
 /**
  * Deletes the account and every row of the user. The subscription is cancelled first (no charge
  * after the account is gone); then one transaction removes the user (sessions, accounts, profile,
  * chats, messages, usage, tickets, cards, subscriptions and the mails about them cascade), the mail
- * sent to them, their waitlist entry, billing events and pending tokens, and leaves the audit log
+ * sent to them, their waitlist entry, billing events and pending tokens, the assistants only they
+ * connected (their consents and OAuth tokens cascade), and leaves the audit log
  * with what staff did, without the user (decision 034).
  */
 export async function deleteAccount(deps: BillingDeps, user: SessionUser): Promise<void> {
@@ -47,6 +49,7 @@ export async function deleteAccount(deps: BillingDeps, user: SessionUser): Promi
         sql`strpos(lower(${verifications.value}), ${JSON.stringify(email)}) > 0`,
       ),
     );
+    await eraseAssistantsOf(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }

@@ -12,6 +12,7 @@ import { readyDataExport } from '../../testing/data-export';
 import { everyTable, scanEveryColumn } from '../../testing/every-column-scan';
 import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
+import { connectAssistant } from '../../testing/mcp';
 import { insertPick, unusedWeek } from '../../testing/suggestions';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream } from '../../testing/ui-stream';
@@ -47,6 +48,9 @@ const TABLES_WITHOUT_USER_DATA: Record<string, string> = {
   channels: 'followed YouTube channels’ public names and feed state, shared by their followers',
   channel_videos: 'the public uploads of followed channels, shared by their followers',
   channel_video_links: 'which channel a public video belongs to, as YouTube said',
+  oauth_resource: 'the MCP endpoint, the one resource assistants get tokens for',
+  oauth_client_resource: 'which registered assistant may ask for that resource (client ids only)',
+  oauth_client_assertion: 'signed client assertions already used (ids only; unused by public clients)',
   'pgboss.*':
     'the job queue: job data holds ids only, a failed job a fixed sentence (decision 045); its tables are named by date too',
 };
@@ -84,6 +88,7 @@ async function userWithEverything() {
     'edited message': `How should I price${mark} the bread box?`,
     'added video': `Loyalty cards${mark} bring customers back.`,
     'library question': `What do my videos say about pricing${mark} and loyalty cards${mark}?`,
+    'assistant name': `Claude${mark}`,
     'chat title (before the staff rename)': `Pricing${mark}`,
     'chat title given by staff': `Renamed${mark}`,
     'ticket subject': `Invoice${mark}`,
@@ -198,6 +203,8 @@ async function userWithEverything() {
     method: 'POST',
     json: { email: user.email, redirectTo: '/reset-password' },
   });
+  // An assistant connected over MCP, with a token to refresh its access.
+  await connectAssistant(t, user, { name: texts['assistant name'], scope: 'read offline_access' });
   // An archive of all of the above, ready to download.
   await readyDataExport(t, user);
 
@@ -287,6 +294,10 @@ describe('account deletion', () => {
         'share_links.token holds the share link',
         "follow_up_suggestions.user_id holds the user's id",
         "channel_follows.user_id holds the user's id",
+        'oauth_client.name holds assistant name',
+        "oauth_consent.user_id holds the user's id",
+        "oauth_access_token.user_id holds the user's id",
+        "oauth_refresh_token.user_id holds the user's id",
       ]),
     );
     const bystanderBefore = await scanEveryColumn(t.db, bystander.needles);

@@ -6,8 +6,14 @@ import type { AppDeps, AppEnv } from '../../context';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { chatToMarkdown, chatToPdf, exportFileName } from './chat-export';
-import { pageChats, recentChats, searchChats } from './chats.queries';
-import { canStartConsultation, deleteOwnChat, loadOwnChat, renameOwnChat } from './chats.service';
+import { recentChats } from './chats.queries';
+import {
+  canStartConsultation,
+  deleteOwnChat,
+  loadOwnChat,
+  renameOwnChat,
+  searchOwnChats,
+} from './chats.service';
 
 const CONTENT_TYPES = { md: 'text/markdown; charset=utf-8', pdf: 'application/pdf' } as const;
 
@@ -28,7 +34,7 @@ export function chatsRoutes({ db }: AppDeps) {
     .get('/search', onboarded, validate('query', chatSearchQuery), async (c) => {
       const { q, page } = c.req.valid('query');
       const userId = currentUser(c).id;
-      const result = q ? await searchChats(db, userId, q, page) : await pageChats(db, userId, page);
+      const result = await searchOwnChats(db, userId, q, page);
       return c.json({ ...result, page }, 200);
     })
     .patch('/:id', onboarded, validate('param', uuidParam), validate('json', renameChatInput), async (c) => {

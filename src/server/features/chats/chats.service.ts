@@ -9,6 +9,7 @@ import { messagesOnScreen } from '../chat/chat.service';
 import { chatSourcesView, sourceTranscripts } from '../chat/sources.service';
 import { revokeChatLinks } from '../share/share.service';
 import { isOverLimit } from '../usage/usage.service';
+import { pageChats, searchChats } from './chats.queries';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
 
@@ -58,6 +59,11 @@ export const deleteOwnChat = (db: Database, user: SessionUser, chatId: string) =
   markDeleted(db, chatId, user.id);
 
 /** A live chat with its messages and videos, the owner's only (another user's chat is not found). */
+/** A page of the user's saved consultations, newest first, or those matching `q` (Saved Chats' search). */
+export function searchOwnChats(db: Executor, userId: string, q: string, page: number) {
+  return q ? searchChats(db, userId, q, page) : pageChats(db, userId, page);
+}
+
 export async function loadOwnChat(db: Database, user: SessionUser, chatId: string) {
   const chat = await findLiveChat(db, chatId, user.id);
   if (!chat) throw chatNotFound();
