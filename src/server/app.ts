@@ -18,6 +18,7 @@ import { assistantRoutes } from './features/assistant/assistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { channelsRoutes } from './features/channels/channels.routes';
 import { chatReplyPaths, chatRoutes } from './features/chat/chat.routes';
+import { liveReplyRoutes } from './features/chat/live-reply.routes';
 import { chatsRoutes } from './features/chats/chats.routes';
 import { consultRoutes } from './features/consult/consult.routes';
 import { dataExportRoutes } from './features/data-export/data-export.routes';
@@ -94,6 +95,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
       .route('/chats', chatsRoutes(deps))
       .route('/', chatRoutes(deps))
       .route('/', playerRoutes(deps))
+      .route('/', liveReplyRoutes(deps))
       .route('/', consultRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', usageRoutes(deps))

@@ -10,6 +10,7 @@ import type { PasswordHashing } from './auth/password-hashing';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Admission, ReplyPlace } from './http/admission';
+import type { LiveReplies } from './http/live-replies';
 import type { JobQueue } from './jobs';
 import type { Logger } from './logger';
 
@@ -33,6 +34,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Whether this process can take a new reply now (decision 042). */
   admission: Admission;
+  /** The replies this process is writing, followed by reloads and other tabs (decision 065). */
+  liveReplies: LiveReplies;
   /** Password hashes, bounded so that sign-ins never starve signed-in users' requests. */
   passwordHashing: PasswordHashing;
   /** Aborted when the process starts shutting down: long work (AI streams) saves what it has and ends. */

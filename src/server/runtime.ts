@@ -17,6 +17,7 @@ import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
 import { createAdmission } from './http/admission';
+import { createLiveReplies } from './http/live-replies';
 import { createJobQueue } from './jobs';
 import type { Logger } from './logger';
 
@@ -144,6 +145,7 @@ export async function createRuntime(
     logger,
     jobs,
     admission,
+    liveReplies: createLiveReplies(),
     passwordHashing,
     shutdownSignal: shutdown.signal,
   };

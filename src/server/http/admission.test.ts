@@ -7,7 +7,6 @@ import { chatMessages, chats, generationLeases, usageMonths } from '../db/schema
 import { chatReplyPaths } from '../features/chat/chat.routes';
 import { libraryReplyPaths } from '../features/library/library.routes';
 import { createManualChat, settleReplies, waitFor } from '../testing/consult';
-import { disconnect } from '../testing/disconnect';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app';
 import { readUiStream, readUntil } from '../testing/ui-stream';
 
@@ -51,13 +50,12 @@ async function expectBusy(response: Response) {
 }
 
 /** A reply of `user` held by the closed gate after its first words: it fills the only place. */
-async function holdReply(user: TestUser, signal?: AbortSignal) {
+async function holdReply(user: TestUser) {
   const chatId = await createManualChat(user, TRANSCRIPT);
   t.offlineGate.close();
   const response = await user.client.request(`/api/chats/${chatId}/messages`, {
     method: 'POST',
     json: { content: 'Tell me about referrals' },
-    signal,
   });
   expect(response.status).toBe(200);
   await readUntil(response, (text) => text.length > 0);
@@ -144,19 +142,19 @@ describe('a full process', () => {
     expect((await readUiStream(answered)).text).toContain('Here is what the video says');
   });
 
-  it('keeps the place of a reply whose client went away until the reply is saved, then frees it', async () => {
+  it('keeps the place of a stopped reply until the reply is saved, then frees it', async () => {
     const streaming = await t.createOnboardedUser();
     const other = await t.createOnboardedUser();
     const otherChat = await createManualChat(other, TRANSCRIPT);
-    const client = new AbortController();
-    await holdReply(streaming, client.signal);
+    await holdReply(streaming);
     await waitFor(async () => (t.offlineGate.held === 1 ? true : undefined));
     const [held] = await t.db.select({ id: chats.id }).from(chats).where(eq(chats.userId, streaming.id));
     // The save updates the chat's row: a lock on it holds the save back until the test lets it go.
     const save = holdSaveOf(held!.id);
     await save.holding;
 
-    disconnect(client);
+    // Stopped from here: a stop request would wait on the lock too (its session lookup).
+    void t.deps.liveReplies.stop(held!.id);
     await waitFor(async () => (t.offlineGate.held === 0 ? true : undefined));
     // The server still works on the reply (it is saving what it has): its place is still taken. (No
     // request here: on PGlite the lock holds the whole database, so even a session lookup waits.)

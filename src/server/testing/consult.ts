@@ -15,6 +15,12 @@ export async function createManualChat(user: TestUser, transcript: string): Prom
 }
 
 /** Polls until `probe` gives a value (work that ends after the response, like saving a stopped reply). */
+/** The user presses Stop on the chat's live answer: resolves once what arrived is saved. */
+export async function stopReply(user: TestUser, chatId: string): Promise<void> {
+  const response = await user.client.request(`/api/chats/${chatId}/stop`, { method: 'POST' });
+  if (response.status !== 200) throw new Error(`stop answered ${response.status}: ${await response.text()}`);
+}
+
 export async function waitFor<T>(probe: () => Promise<T | undefined>, attempts = 200): Promise<T> {
   for (let i = 0; i < attempts; i++) {
     const value = await probe();

@@ -332,6 +332,19 @@ export const ROUTE_CATALOGUE: Record<string, RouteCase> = {
     expected: ownerOnly(200),
     costly: true,
   },
+  // Nothing is being written: the chat's saved answer (staff reading it may follow it too).
+  'GET /chats/:chatId/stream': {
+    request: async (w, actor) => {
+      const { chatId } = await w.freshAnswer(owner(w));
+      return { path: `/api/chats/${chatId}/stream${actor === 'superAdmin' ? '?ia=1' : ''}` };
+    },
+    expected: ownerOnly(200, 200),
+  },
+  // Nothing is being written: there is nothing to stop. Staff may not stop a user's answer.
+  'POST /chats/:chatId/stop': {
+    request: (w) => ({ path: `/api/chats/${owner(w).chatId}/stop` }),
+    expected: ownerOnly(409),
+  },
   'PUT /chats/:chatId/branch': {
     request: async (w) => {
       const { chatId, questionId } = await w.freshAnswer(owner(w));

@@ -61,3 +61,11 @@ export async function readFirstEvent(response: Response): Promise<string> {
 /** Whether a body is a UI message stream (an answer), as its content type says. */
 export const isUiStream = (response: Response) =>
   response.headers.get('x-vercel-ai-ui-message-stream') === 'v1';
+
+/** The rest of a UI message stream that `readUntil` began, read to its end. */
+export async function readRest(response: Response): Promise<ReadStream> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let body = '';
+  for (let read = await reader.read(); !read.done; read = await reader.read()) body += read.value;
+  return parseUiStream(body);
+}

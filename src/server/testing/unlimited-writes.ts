@@ -26,6 +26,7 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   'POST /chats/:chatId/messages/:messageId/regenerate': METERED,
   'POST /chats/:chatId/messages/:messageId/edit': METERED,
   'PUT /chats/:chatId/branch': OWN_ROWS,
+  'POST /chats/:chatId/stop': `${OWN_ROWS}: ends the user's own answer early, which is saved as its reply would be`,
   'DELETE /chats/:chatId/sources/:sourceId': OWN_ROWS,
   'PUT /chats/:chatId/messages/:messageId/rating': `${OWN_ROWS} (one rating per answer)`,
   'DELETE /chats/:chatId/messages/:messageId/rating': OWN_ROWS,

@@ -111,6 +111,9 @@ export const chatViewQuery = z.object({
   version: z.uuid('Not a message id').optional(),
 });
 
+/** Following a chat's live answer: `ia=1` for staff reading another's chat (decision 065). */
+export const followReplyQuery = chatViewQuery.pick({ ia: true });
+
 /** The spec's apologies, stored as the assistant's message where a reply failed. */
 export const REPLY_FAILED_MESSAGE = 'Sorry, I encountered an error while processing your request.';
 export const FIRST_REPLY_FAILED_MESSAGE =

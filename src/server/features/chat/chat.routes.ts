@@ -49,11 +49,8 @@ export const chatReplyPaths = [
   '/chats/:chatId/messages/:messageId/regenerate',
 ] as const;
 
-/** The client of a reply that `admitReply` let in: its request, and its place. */
-const replyClient = (c: Context<AppEnv>) => ({
-  clientRequest: c.req.raw,
-  place: replyPlace(c),
-});
+/** The client of a reply that `admitReply` let in: its place. */
+const replyClient = (c: Context<AppEnv>) => ({ place: replyPlace(c) });
 
 const replyInProgress = () =>
   new AppError(409, 'reply_in_progress', 'Another reply is still being written. Wait for it to finish.');
@@ -80,7 +77,7 @@ export function chatRoutes(deps: AppDeps) {
 
   /** Stores a question (a follow-up, or an edited one) after `parentId` and streams its answer. */
   async function answerQuestion(
-    client: Pick<ReplyRequest, 'clientRequest' | 'place'>,
+    client: Pick<ReplyRequest, 'place'>,
     user: SessionUser,
     chat: ChatRow,
     question: { content: string; parentId: string | null; history: () => Promise<HistoryMessage[]> },

@@ -102,9 +102,16 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
     /** The last answer is being regenerated (by another tab or request). */
     regenerating: chat.regenerationClaimedAt !== null && !isStaleClaim(chat.regenerationClaimedAt),
     usageExceeded: overLimit,
+    /** An answer being written now, which the screen follows (decision 065): where it goes. */
+    liveReply: liveReplyOf(deps, chat.id),
     /** Answers come from the built-in offline model until an AI key is configured. */
     offlineModel: deps.ai.kind === 'offline',
   };
+}
+
+function liveReplyOf(deps: AppDeps, chatId: string) {
+  const live = deps.liveReplies.find(chatId);
+  return live && { afterMessageId: live.afterMessageId };
 }
 
 export function serializeMessage(message: MessageRow) {

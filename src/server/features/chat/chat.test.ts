@@ -7,7 +7,7 @@ import { monthKey } from '../../../shared/dates';
 import { NUL_IN_TEXT_MESSAGE } from '../../../shared/schemas/common';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chats, generationLeases, usageMonths } from '../../db/schema';
-import { createManualChat, waitFor } from '../../testing/consult';
+import { createManualChat, stopReply, waitFor } from '../../testing/consult';
 import { disconnect } from '../../testing/disconnect';
 import { createTestApp, TEST_BASE_URL, type TestApp, type TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
@@ -280,22 +280,19 @@ describe('sending a message', () => {
     expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id))).toEqual([]);
   });
 
-  it('saves the partial reply when the client disconnects', async () => {
+  it('saves the partial reply when the user stops it', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
     t.offlineGate.close();
-    const controller = new AbortController();
-    const response = await user.client.request(`/api/chats/${id}/messages`, {
-      method: 'POST',
-      json: { content: 'Tell me about referrals' },
-      signal: controller.signal,
+    const response = await user.client.post(`/api/chats/${id}/messages`, {
+      content: 'Tell me about referrals',
     });
     const partial = await readUntil(response, (text) => text.length > 20);
-    disconnect(controller);
+    await stopReply(user, id);
     await expectPartialReplySaved(user, id, partial);
   });
 
-  it('saves the partial reply when a client that sent its question in chunks disconnects over HTTP', async () => {
+  it('goes on to the end when a client that sent its question in chunks disconnects over HTTP', async () => {
     const user = await t.createOnboardedUser();
     const id = await newChat(user);
     t.offlineGate.close();
@@ -319,7 +316,18 @@ describe('sending a message', () => {
       expect(response.status).toBe(200);
       const partial = await readUntil(response, (text) => text.length > 20);
       disconnect(controller);
-      await expectPartialReplySaved(user, id, partial);
+      // Gone, the client stops nothing (decision 065): the answer is written to its end and saved whole.
+      await waitFor(async () => (t.offlineGate.held === 1 ? true : undefined));
+      t.offlineGate.open();
+      const stored = await waitFor(async () => {
+        const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, id));
+        return rows.find((m) => m.role === 'assistant');
+      });
+      expect(stored.status).toBe('complete');
+      expect(stored.content.startsWith(partial)).toBe(true);
+      expect(stored.content).toContain('Ask a follow-up about any moment above');
+      const [usage] = await t.db.select().from(usageMonths).where(eq(usageMonths.userId, user.id));
+      expect(usage!.tokens).toBe(stored.totalTokens);
     } finally {
       server.closeAllConnections();
       server.close();

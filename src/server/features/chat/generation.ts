@@ -68,12 +68,6 @@ interface ReplyBase {
   placement: ReplyPlacement;
   /** A new version of the last answer, whose claim the stored reply ends. */
   regeneration?: boolean;
-  /**
-   * The client's request, whose signal aborts when the client disconnects or presses Stop. The reply
-   * holds the whole Request, not only its signal: a Request built by fetch's constructor (as
-   * `app.request()` builds one) passes its caller's abort on only while the Request is reachable.
-   */
-  clientRequest: Request;
   /** The reply's place in admission: prepared once its prompt is built (decision 053), released once
    * the reply is saved, not before (decision 042). */
   place: ReplyPlace;
@@ -111,25 +105,32 @@ interface Reply {
 
 /**
  * Streams a reply as the AI SDK's UI message stream and stores it when it ends, however it ends:
- * complete, stopped (client gone or Stop), or failed (provider error, timeout, server shutting down).
- * The stored answer, the chat's total, the month's usage and the lease's release are one statement;
- * the reply's place in admission is freed after it, since the server works on a reply until it is saved.
+ * complete, stopped (the stop route), or failed (provider error, timeout, server shutting down). The
+ * reply is kept live (decision 065): a client that goes away does not stop it, and a reload or another
+ * tab follows it. The stored answer, the chat's total, the month's usage and the lease's release are
+ * one statement; the reply's place in admission is freed after it, since the server works on a reply
+ * until it is saved.
  */
 export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   // The chat row, its transcript and segments (or the library's passages) build the prompt and are let
   // go: a streaming reply keeps the chat's id, not the chat (decision 042).
   const sources: PromptSources = { request };
   const { chat, library: _library, ...base } = request;
-  const lean: LeanRequest = { ...base, chat: { id: chat.id } };
+  const stopper = new AbortController();
+  const lean: LeanRequest = { ...base, chat: { id: chat.id }, stopSignal: stopper.signal };
   const stream = createUIMessageStream<ConsultUIMessage>({
     execute: ({ writer }) => writeReply(deps, lean, sources, writer).finally(lean.place.release),
     onError: () => apologyFor(lean),
   });
-  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
+  const live = { userId: base.user.id, afterMessageId: base.placement.parentId };
+  return createUIMessageStreamResponse({
+    stream: deps.liveReplies.keep(chat.id, live, stopper, stream),
+    headers: { 'cache-control': 'no-store' },
+  });
 }
 
-/** What a reply keeps while it streams: who asks, what, and the chat's id. */
-type LeanRequest = ReplyBase & { chat: Pick<ChatRow, 'id'> };
+/** What a reply keeps while it streams: who asks, what, the chat's id, and the signal of its stop route. */
+type LeanRequest = ReplyBase & { chat: Pick<ChatRow, 'id'>; stopSignal: AbortSignal };
 
 /** The whole request, handed to the prompt once and then forgotten. */
 interface PromptSources {
@@ -151,17 +152,17 @@ async function promptFrom(deps: AppDeps, sources: PromptSources, run: Run): Prom
 
 async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSources, writer: Writer) {
   const timeout = AbortSignal.timeout(REPLY_TIMEOUT_MS);
-  const clientSignal = request.clientRequest.signal;
-  const abortSignal = AbortSignal.any([clientSignal, deps.shutdownSignal, timeout]);
+  const { stopSignal } = request;
+  const abortSignal = AbortSignal.any([stopSignal, deps.shutdownSignal, timeout]);
   const reply: Reply = {
     text: '',
     outcome: 'complete',
     tokens: { prompt: 0, completion: 0 },
     usageReported: false,
   };
-  // The user's own Stop or a closed tab is not a failure; a timeout or a shutdown is.
+  // The user's own Stop is not a failure; a timeout or a shutdown is.
   const abortOutcome = (): Outcome =>
-    clientSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
+    stopSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
   writer.write({ type: 'start' });
   let prompt: Prompt | null = null;
   const run: Run = { abortSignal, abortOutcome, writer, reply, prepared: request.place.prepared };

@@ -3,8 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../../shared/dates';
 import { FIRST_REPLY_FAILED_MESSAGE, REPLY_FAILED_MESSAGE } from '../../../shared/schemas/consult';
 import { chatMessages, generationLeases, profiles, sessions, usageMonths } from '../../db/schema';
-import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from '../../testing/consult';
-import { disconnect } from '../../testing/disconnect';
+import {
+  createManualChat,
+  type OpenAiStub,
+  startAppWithOpenAiStub,
+  stopReply,
+  waitFor,
+} from '../../testing/consult';
 import { appendMessage } from '../../testing/library-fixtures';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
@@ -324,10 +329,9 @@ describe('an OpenAI-compatible provider', () => {
       // Part 2 is held until the reply is stopped.
       { chunks: ['- [05:00] notes two'], hold: { after: 0, until: never } },
     );
-    const controller = new AbortController();
-    await user.client.request(`/api/chats/${id}/first-reply`, { method: 'POST', signal: controller.signal });
+    await user.client.request(`/api/chats/${id}/first-reply`, { method: 'POST' });
     await waitFor(async () => (stub.requests.length > before + 1 ? true : undefined));
-    disconnect(controller);
+    await stopReply(user, id);
     const [row] = await waitFor(async () => {
       const rows = await messagesOf(id);
       return rows.length ? rows : undefined;
@@ -385,14 +389,12 @@ describe('an OpenAI-compatible provider', () => {
     const id = await newChat(user);
     const before = stub.requests.length;
     stub.enqueue({ chunks: ['Too ', 'late.'], hold: { after: 0, until: never } });
-    const controller = new AbortController();
     await user.client.request(`/api/chats/${id}/messages`, {
       method: 'POST',
       json: { content: 'Never mind' },
-      signal: controller.signal,
     });
     await waitFor(async () => (stub.requests.length > before ? true : undefined));
-    disconnect(controller);
+    await stopReply(user, id);
     const leases = () => t.db.select().from(generationLeases).where(eq(generationLeases.userId, user.id));
     await waitFor(async () => ((await leases()).length === 0 ? true : undefined));
     expect((await messagesOf(id)).map((m) => [m.role, m.content])).toEqual([['user', 'Never mind']]);

@@ -51,7 +51,6 @@ async function heldReply(chatId: string, userId: string) {
     slot,
     // The chat has no message yet: the answer is its first (decision 041).
     placement: { parentId: null, leafBefore: null },
-    clientRequest: new Request('http://localhost/api/chats/x/messages', { method: 'POST' }),
     place: t.deps.admission.admit()!,
   });
   return { response, row: new WeakRef(row!), segments: new WeakRef(row!.transcriptSegments as object) };

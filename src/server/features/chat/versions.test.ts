@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats, usageMonths } from '../../db/schema';
-import { createManualChat, type OpenAiStub, startAppWithOpenAiStub, waitFor } from '../../testing/consult';
-import { disconnect } from '../../testing/disconnect';
+import {
+  createManualChat,
+  type OpenAiStub,
+  startAppWithOpenAiStub,
+  stopReply,
+  waitFor,
+} from '../../testing/consult';
 import { appendMessage } from '../../testing/library-fixtures';
 import type { TestApp, TestUser } from '../../testing/test-app';
 import { readUiStream, readUntil } from '../../testing/ui-stream';
@@ -151,21 +156,19 @@ describe('regenerating the last answer', () => {
     const user = await t.createOnboardedUser();
     const { chatId, messages } = await chatOfTwoQuestions(user);
     const before = await usageOf(user.id);
-    // Held after a few words until the app hangs up: the test stops it mid-stream, whatever the pace.
+    // Held after a few words until the reply is stopped: the test stops it mid-stream, whatever the pace.
     stub.enqueue({
       chunks: Array.from({ length: 200 }, (_, i) => `w${i} `),
       hold: { after: 4, until: new Promise(() => {}) },
     });
-    const controller = new AbortController();
     const response = await user.client.request(
       `/api/chats/${chatId}/messages/${messages.at(-1)!.id}/regenerate`,
       {
         method: 'POST',
-        signal: controller.signal,
       },
     );
     const partial = await readUntil(response, (text) => text.includes('w3 '));
-    disconnect(controller);
+    await stopReply(user, chatId);
     const stopped = await waitFor(async () => {
       const last = (await viewOf(user, chatId)).messages.at(-1)!;
       return last.id === messages.at(-1)!.id ? undefined : last;
@@ -185,7 +188,7 @@ describe('regenerating the last answer', () => {
     const [first] = (await viewOf(user, chatId)).messages;
     const before = { usage: await usageOf(user.id), chat: (await viewOf(user, chatId)).chat.totalTokens };
 
-    // Notes on both parts, then the answer held before its first words until the app hangs up.
+    // Notes on both parts, then the answer held before its first words until the reply is stopped.
     const notes = { usage: { prompt_tokens: 4000, completion_tokens: 100 } };
     stub.enqueue(
       { chunks: ['- [00:10] again'], ...notes },
@@ -193,14 +196,12 @@ describe('regenerating the last answer', () => {
       { chunks: ['Never shown.'], hold: { after: 0, until: new Promise(() => {}) } },
     );
     const sent = stub.requests.length;
-    const controller = new AbortController();
     const response = await user.client.request(`/api/chats/${chatId}/messages/${first!.id}/regenerate`, {
       method: 'POST',
-      signal: controller.signal,
     });
     expect(response.status).toBe(200);
     await waitFor(async () => (stub.requests.slice(sent).some((r) => r.body.stream) ? true : undefined));
-    disconnect(controller);
+    await stopReply(user, chatId);
     await waitFor(async () => {
       const [chat] = await t.db.select().from(chats).where(eq(chats.id, chatId));
       return chat!.regenerationClaimedAt === null ? true : undefined;

@@ -5,8 +5,7 @@ import { monthKey } from '../../../shared/dates';
 import { EMPTY_LIBRARY_MESSAGE, NOTHING_FOUND_MESSAGE } from '../../../shared/schemas/sources';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../../shared/usage';
 import { chatMessages, chatSources, chats, libraryVideos, usageMonths, videoPassages } from '../../db/schema';
-import { startAppWithOpenAiStub, waitFor } from '../../testing/consult';
-import { disconnect } from '../../testing/disconnect';
+import { startAppWithOpenAiStub, stopReply, waitFor } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { type ReadStream, readUiStream, readUntil } from '../../testing/ui-stream';
 import { countWrites, writesSoFar } from '../../testing/write-counter';
@@ -207,14 +206,17 @@ describe('Ask your library', () => {
     await chatFrom(user, PRICING);
     await chatFrom(user, LOYALTY);
     t.offlineGate.close();
-    const controller = new AbortController();
     const response = await user.client.request('/api/library/ask', {
       method: 'POST',
       json: { question: QUESTION },
-      signal: controller.signal,
     });
     const partial = await readUntil(response, (text) => text.length > 30);
-    disconnect(controller);
+    // The consultation it opened, where its Stop is.
+    const [opened] = await t.db
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.userId, user.id), eq(chats.title, QUESTION)));
+    await stopReply(user, opened!.id);
     const answer = await waitFor(async () => {
       const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.userId, user.id));
       return rows.find((m) => m.role === 'assistant' && m.status === 'partial');

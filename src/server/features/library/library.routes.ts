@@ -37,7 +37,6 @@ export function libraryRoutes(deps: AppDeps) {
           history: [],
           slot,
           placement,
-          clientRequest: c.req.raw,
           place,
           library,
         });

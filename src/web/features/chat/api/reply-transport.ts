@@ -1,7 +1,7 @@
 import { DefaultChatTransport } from 'ai';
 import type { ConsultUIMessage } from '../../../../shared/consult-stream';
 import { textOf } from '../../../lib/reply-stream';
-import type { StoredMessage } from './get-chat';
+import type { ChatView, StoredMessage } from './get-chat';
 
 /** A full server refused the reply (503 busy): ask again after `retryAfterSeconds`. */
 export class ReplyBusyError extends Error {
@@ -35,14 +35,16 @@ const fetchRefusingBusy: typeof fetch = async (input, init) => {
  * Replies stream from the server as the AI SDK's UI message stream. A send posts the new message's
  * text; with no new message (an empty chat) it asks for the automatic first answer instead. The SDK's
  * regenerate posts to the answer's regenerate route, and a send that replaces a question (its
- * `messageId`) to that question's edit route.
+ * `messageId`) to that question's edit route. A resume follows the chat's live answer from its first
+ * part (`?ia=1` for staff reading another's chat).
  */
-export function replyTransport(chatId: string) {
+export function replyTransport(chatId: string, { adminView = false } = {}) {
   const base = `/api/chats/${encodeURIComponent(chatId)}`;
   return new DefaultChatTransport<ConsultUIMessage>({
     api: `${base}/messages`,
     credentials: 'same-origin',
     fetch: fetchRefusingBusy,
+    prepareReconnectToStreamRequest: () => ({ api: `${base}/stream${adminView ? '?ia=1' : ''}` }),
     prepareSendMessagesRequest: ({ messages, trigger, messageId }) => {
       const message = messageId && `${base}/messages/${encodeURIComponent(messageId)}`;
       if (trigger === 'regenerate-message' && message) return { api: `${message}/regenerate`, body: {} };
@@ -52,6 +54,13 @@ export function replyTransport(chatId: string) {
       return { body: { content: textOf(last) } };
     },
   });
+}
+
+/** The messages a live answer follows (decision 065): what a reload shows before the answer resumes. */
+export function beforeLiveReply(view: Pick<ChatView, 'messages' | 'liveReply'>): readonly StoredMessage[] {
+  if (!view.liveReply) return view.messages;
+  const { afterMessageId } = view.liveReply;
+  return view.messages.slice(0, view.messages.findIndex((m) => m.id === afterMessageId) + 1);
 }
 
 export function toUIMessages(messages: readonly StoredMessage[]): ConsultUIMessage[] {

@@ -25,8 +25,15 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
+import { stopReply } from '../../../lib/stop-reply';
 import { type ChatView, getChatQueryOptions } from '../api/get-chat';
-import { busyRetrySeconds, ReplyBusyError, replyTransport, toUIMessages } from '../api/reply-transport';
+import {
+  beforeLiveReply,
+  busyRetrySeconds,
+  ReplyBusyError,
+  replyTransport,
+  toUIMessages,
+} from '../api/reply-transport';
 import { useShowVersion } from '../api/show-version';
 import { AnswerRating } from './answer-rating';
 import { FollowUps } from './follow-ups';
@@ -75,7 +82,7 @@ export function ChatScreen({
   const chatId = view.chat.id;
   const [input, setInput] = useState(initialDraft);
   const [progress, setProgress] = useState<{ part: number; of: number } | null>(null);
-  const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending);
+  const [waitingForOtherTab, setWaitingForOtherTab] = useState(view.firstReplyPending && !view.liveReply);
   /** Said to screen readers when a reply ends (the streamed words are not: they would be read one by one). */
   const [replyEnded, setReplyEnded] = useState('');
   /** When a reply the server was too busy to start is asked for again (Stop cancels it). */
@@ -85,8 +92,10 @@ export function ChatScreen({
   const stoppedWhileBusy = useRef(false);
   const { messages, sendMessage, regenerate, setMessages, status, stop } = useChat<ConsultUIMessage>({
     id: chatId,
-    messages: toUIMessages(view.messages),
-    transport: replyTransport(chatId),
+    messages: toUIMessages(beforeLiveReply(view)),
+    transport: replyTransport(chatId, { adminView }),
+    // An answer still being written (a reload, another tab) is followed from its first part.
+    resume: Boolean(view.liveReply),
     onData: (part) => {
       if (part.type === 'data-progress') setProgress(part.data as ConsultDataParts['progress']);
     },
@@ -125,7 +134,10 @@ export function ChatScreen({
     async ({ restoreUnsent = false } = {}) => {
       const local = messages;
       for (let attempt = 0; attempt < RESYNC_ATTEMPTS; attempt++) {
-        const fresh = await queryClient.fetchQuery({ ...getChatQueryOptions(chatId, false), staleTime: 0 });
+        const fresh = await queryClient.fetchQuery({
+          ...getChatQueryOptions(chatId, adminView),
+          staleTime: 0,
+        });
         const settled = fresh.messages.at(-1)?.role === 'assistant' || fresh.usageExceeded || restoreUnsent;
         if (settled || attempt === RESYNC_ATTEMPTS - 1) {
           setMessages(toUIMessages(fresh.messages));
@@ -139,7 +151,7 @@ export function ChatScreen({
         await new Promise((resolve) => setTimeout(resolve, RESYNC_INTERVAL_MS));
       }
     },
-    [chatId, messages, onReplyStored, queryClient, setMessages],
+    [chatId, adminView, messages, onReplyStored, queryClient, setMessages],
   );
 
   const readOnly = adminView || view.readOnly;
@@ -263,11 +275,14 @@ export function ChatScreen({
           : undefined,
     };
   };
-  // Stop ends the reply, or the wait for a busy server: a refusal still on its way starts no new wait.
+  // Stop ends the reply on the server, for every tab (leaving the page does not), or the wait for a busy
+  // server: a refusal still on its way starts no new wait.
   const onStop = () => {
     stoppedWhileBusy.current = true;
     setRetryAt(null);
-    if (busy) void stop();
+    if (!busy) return;
+    void stop();
+    stopReply(chatId).catch((error: Error) => toast.error(error.message));
   };
 
   return (

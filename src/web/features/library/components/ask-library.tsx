@@ -8,6 +8,7 @@ import { MessageBox } from '../../../components/chats/message-box';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { replyError, textOf } from '../../../lib/reply-stream';
+import { stopReply } from '../../../lib/stop-reply';
 import { askLibraryTransport } from '../api/ask-library';
 
 const STOPPED_EARLY_MESSAGE =
@@ -82,7 +83,11 @@ export function AskLibrary({ onOpened }: { onOpened: (chatId: string) => void })
             setProblem(null);
           }}
           onSend={ask}
-          onStop={() => void stop()}
+          onStop={() => {
+            // Leaving does not stop an answer (decision 065): the server is told to, once it named the consultation.
+            if (opened.current) stopReply(opened.current).catch((error: Error) => setProblem(error.message));
+            void stop();
+          }}
           busy={busy}
           streaming={busy}
           label="Your question"

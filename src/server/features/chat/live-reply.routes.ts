@@ -1,0 +1,42 @@
+import { createUIMessageStreamResponse } from 'ai';
+import { Hono } from 'hono';
+import { chatIdParam, followReplyQuery } from '../../../shared/schemas/consult';
+import { currentUser, requireUser } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { AppError } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { accessChat } from './chat.service';
+import { savedAnswerStream } from './live-reply.service';
+
+const noLiveReply = () => new AppError(409, 'no_live_reply', 'No answer is being written in this chat');
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/**
+ * A chat's live answer (decision 065): followed by a reload or another tab (the owner, or staff reading
+ * it), and stopped by its owner only.
+ */
+export function liveReplyRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get(
+      '/chats/:chatId/stream',
+      requireUser,
+      validate('param', chatIdParam),
+      validate('query', followReplyQuery),
+      async (c) => {
+        const { chat } = await accessChat(deps, currentUser(c), c.req.valid('param').chatId, {
+          allowAdminRead: c.req.valid('query').ia === '1',
+        });
+        // Ended since the page was read: its saved answer, never an empty reply the screen would wait on.
+        const stream = deps.liveReplies.follow(chat.id) ?? (await savedAnswerStream(deps, chat));
+        if (!stream) throw noLiveReply();
+        return createUIMessageStreamResponse({ stream, headers: NO_STORE });
+      },
+    )
+    .post('/chats/:chatId/stop', requireUser, validate('param', chatIdParam), async (c) => {
+      const { chat } = await accessChat(deps, currentUser(c), c.req.valid('param').chatId, {
+        allowAdminRead: false,
+      });
+      if (!(await deps.liveReplies.stop(chat.id))) throw noLiveReply();
+      return c.json({ stopped: true as const }, 200);
+    });
+}
