@@ -72,6 +72,7 @@ export async function runConsultBench() {
       concurrent.push(result.concurrent);
     }
     table(ttft);
+    printBurstRatios(ttft);
     console.log('');
     table(concurrent);
     console.log('');
@@ -81,25 +82,66 @@ export async function runConsultBench() {
   }
 }
 
-async function benchStreaming(label, env, peakRssTargetMb) {
+/** The settings of an app measured here: admission out of the way, the stub as its provider. */
+const streamingEnv = (env, stub) => ({
+  ...env,
+  // These rows measure what one process holds with admission out of the way (decisions 042, 053).
+  REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, 100)),
+  REPLIES_PREPARING_MAX: String(Math.max(STREAMS, 100)),
+  EVENT_LOOP_DELAY_MAX_MS: '60000',
+  EVENT_LOOP_UTILIZATION_MAX_PERCENT: '100',
+  HEAP_USED_MAX_PERCENT: '100',
+  OPENAI_API_KEY: 'bench-key',
+  OPENAI_BASE_URL: stub.baseURL,
+  SUPER_ADMIN_EMAILS: ADMIN_EMAIL,
+});
+
+/**
+ * The burst of 100 with log lines written before each request goes on (`LOG_WRITES=sync`, as before
+ * decision 070): the "before" of the rows measured with the default (async) in the same run.
+ */
+async function burstWithSyncLogWrites(label, env) {
   const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
-  const app = await startApp({
-    ...env,
-    // These rows measure what one process holds with admission out of the way (decisions 042, 053).
-    REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, 100)),
-    REPLIES_PREPARING_MAX: String(Math.max(STREAMS, 100)),
-    EVENT_LOOP_DELAY_MAX_MS: '60000',
-    EVENT_LOOP_UTILIZATION_MAX_PERCENT: '100',
-    HEAP_USED_MAX_PERCENT: '100',
-    OPENAI_API_KEY: 'bench-key',
-    OPENAI_BASE_URL: stub.baseURL,
-    SUPER_ADMIN_EMAILS: ADMIN_EMAIL,
-  });
+  const app = await startApp({ ...streamingEnv(env, stub), LOG_WRITES: 'sync' });
   try {
     const cookie = await onboarded(app, ADMIN_EMAIL, { freePlan: false });
     const chats = await createChats(app, cookie, 100);
     await Promise.all(chats.slice(0, 5).map((id, i) => streamReply(app, cookie, id, `warm-${i}`)));
-    const ttft = [];
+    const cpuBefore = cpuMsOf(app.child.pid);
+    const added = await burstsAdded(stub, 100, (i, tag) => streamReply(app, cookie, chats[i], `sync-${tag}`));
+    const cpuPerReply = (cpuMsOf(app.child.pid) - cpuBefore) / (burstRounds(100) * 100);
+    return ttftRow(`${label}: ${streamsAtOnce(100)}, before: log writes sync`, added, cpuPerReply);
+  } finally {
+    await app.stop();
+    await stub.close();
+  }
+}
+
+/** The issue's ratios (decision 070): 100 replies at once, p50, against the bare relay's in this run. */
+function printBurstRatios(rows) {
+  const p50 = (label) => Number(rows.find((row) => row['server-added TTFT'] === label)?.['p50 ms']);
+  const relay = p50(`floor, a bare Hono relay: ${streamsAtOnce(100)}`);
+  for (const database of ['PostgreSQL', 'PGlite']) {
+    const ratios = [
+      [`${streamsAtOnce(100)}, before: log writes sync`, 'before (log writes sync)'],
+      [streamsAtOnce(100), 'after'],
+    ].map(([row, variant]) => `${variant} ${(p50(`${database}: ${row}`) / relay).toFixed(1)}×`);
+    console.log(`100 replies at once, p50 ÷ bare relay's, ${database}: ${ratios.join(', ')}`);
+  }
+  console.log(
+    `(targets: ≤ 10× on PostgreSQL, ≤ 20× on PGlite; one run on a shared machine, load average ${loadAverage()})`,
+  );
+}
+
+async function benchStreaming(label, env, peakRssTargetMb) {
+  const before = await burstWithSyncLogWrites(label, env);
+  const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
+  const app = await startApp(streamingEnv(env, stub));
+  try {
+    const cookie = await onboarded(app, ADMIN_EMAIL, { freePlan: false });
+    const chats = await createChats(app, cookie, 100);
+    await Promise.all(chats.slice(0, 5).map((id, i) => streamReply(app, cookie, id, `warm-${i}`)));
+    const ttft = [before];
     const me = await measure(`${app.baseURL}/api/me`, { headers: { cookie }, connections: 1, duration: 3 });
     ttft.push({
       'server-added TTFT': `${label}: for scale, GET /api/me (session + gates)`,

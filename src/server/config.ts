@@ -57,6 +57,9 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  // Log lines are written off the request path (pino's asynchronous destination); 'sync' writes each
+  // before the request goes on (decision 070).
+  LOG_WRITES: z.preprocess(emptyToUndefined, z.enum(['async', 'sync']).default('async')),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
   // Background jobs on the job queue (decision 045).
   JOB_QUEUE_CHECK_SECONDS: int(30, 1, 3600),

@@ -10,6 +10,7 @@ describe('configuration', () => {
       BILLING_PROVIDER: 'local',
       baseUrl: 'http://localhost:3000',
       SUPER_ADMIN_EMAILS: [],
+      LOG_WRITES: 'async',
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
@@ -54,6 +55,7 @@ describe('configuration', () => {
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ BILLING_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED'],
+    [{ LOG_WRITES: 'buffered' }, 'LOG_WRITES'],
     [{ YOUTUBE_DAILY_QUOTA: '0' }, 'YOUTUBE_DAILY_QUOTA'],
     [{ YOUTUBE_QUOTA_SHARE: '1.5' }, 'YOUTUBE_QUOTA_SHARE'],
     [{ YOUTUBE_PROXY_URL: 'socks5://127.0.0.1:1080' }, 'YOUTUBE_PROXY_URL'],

@@ -33,6 +33,15 @@ export function serializeError(error: unknown, depth = 0): object | undefined {
   };
 }
 
+/**
+ * The process's standard output through pino's own destination: asynchronous, so that a request does
+ * not wait for its log line to be written (pino flushes what is left when the process exits), or
+ * synchronous.
+ */
+export function standardOutput(writes: 'async' | 'sync'): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: writes === 'sync' });
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {

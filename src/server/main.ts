@@ -5,7 +5,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { StreamGate } from './adapters/ai';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { createLogger } from './logger';
+import { createLogger, standardOutput } from './logger';
 import { createRuntime } from './runtime';
 
 const LISTEN_BACKLOG = 4096;
@@ -25,7 +25,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, standardOutput(config.LOG_WRITES));
   const startedAt = performance.now();
   const runtime = await createRuntime(config, logger);
 

@@ -55,12 +55,20 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   poolSize?: number;
   onError?: (error: Error) => void;
+  /** Called with each statement Drizzle sends (its logger option): tests count a request's statements. */
+  logQuery?: (query: string) => void;
 }
+
+/** Drizzle's options: the schema, and a logger when statements are watched. */
+const drizzleOptions = (options: Pick<DatabaseOptions, 'logQuery'>) => ({
+  schema,
+  ...(options.logQuery ? { logger: { logQuery: options.logQuery } } : {}),
+});
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options)
-    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
+    : openPglite(options.dataDir ?? 'memory://', options);
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -81,7 +89,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   // An idle client losing its connection (e.g. the server restarting) must not crash the process.
   pool.on('error', (error) => options.onError?.(error));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, drizzleOptions(options)) as unknown as Database;
   const listeners = new Map<string, Set<NotificationHandler>>();
   let listenClient: pg.Client | undefined;
 
@@ -163,7 +171,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  { loadDataDir, logQuery }: Pick<DatabaseOptions, 'loadDataDir' | 'logQuery'>,
+): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   try {
@@ -175,7 +186,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       ...(inMemory && loadDataDir ? { loadDataDir } : {}),
     });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite(client, drizzleOptions({ logQuery })) as unknown as Database;
     return {
       db,
       kind: 'pglite',

@@ -1,20 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/client';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a new database created on that PostgreSQL server and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(
+  options: Pick<DatabaseOptions, 'logQuery'> = {},
+): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://', loadDataDir: await emptyPgliteDump() });
+  if (!serverUrl) {
+    return openDatabase({ ...options, dataDir: 'memory://', loadDataDir: await emptyPgliteDump() });
+  }
 
   const name = `vt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
   const url = withDatabase(serverUrl, name);
-  const handle = await openDatabase({ url, poolSize: 5 });
+  const handle = await openDatabase({ ...options, url, poolSize: 5 });
   return {
     ...handle,
     url,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../../shared/errors';
 import { type Gate, gateFor } from '../../../shared/gates';
@@ -9,9 +10,9 @@ import { isSubscriptionActive } from '../../../shared/subscriptions';
 import type { AppEnv, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { accounts, profiles, subscriptions, users } from '../../db/schema';
+import { accounts, plans, profiles, subscriptions, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../http/errors';
-import type { SubscriptionRow } from '../billing/subscription.queries';
+import type { PlanRow, SubscriptionRow } from '../billing/subscription.queries';
 import { toBusinessProfile } from '../profile/profile.service';
 
 export interface GateState {
@@ -21,15 +22,21 @@ export interface GateState {
   subscriptionActive: boolean;
   /** The plan the user is on now: an active subscription's, else the chosen free plan, else null. */
   planId: string | null;
+  /** That plan's row (its limits), read with the rest; null when there is none. */
+  plan: PlanRow | null;
   /** Signs in with a password (an e-mail identity). */
   hasPassword: boolean;
   /** The business profile as saved (empty fields when there is none): the reply's prompt reads it here. */
   profile: BusinessProfileInput;
 }
 
+const subscriptionPlans = alias(plans, 'subscription_plan');
+const freePlans = alias(plans, 'free_plan');
+
 /**
- * What the gates read, in one round trip: the profile row, the newest subscription, and whether the
- * user has a password (every signed-in page asks for this through /api/me).
+ * What the gates read, in one round trip: the profile row, the newest subscription, whether the user
+ * has a password (every signed-in page asks for this through /api/me), and the rows of the plans the
+ * user may be on (the usage limit of a reply reads them here, decision 070).
  */
 const accountSnapshotQuery = preparedFor((db) => {
   const newestSubscriptionId = sql`(select s.id from ${subscriptions} s where s.user_id = ${users.id} order by s.created_at desc limit 1)`;
@@ -37,11 +44,15 @@ const accountSnapshotQuery = preparedFor((db) => {
     .select({
       profile: profiles,
       subscription: subscriptions,
+      subscriptionPlan: subscriptionPlans,
+      freePlan: freePlans,
       hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential')`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(subscriptions, eq(subscriptions.id, newestSubscriptionId))
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .leftJoin(freePlans, eq(freePlans.id, users.freePlanId))
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('account_snapshot');
 });
@@ -51,6 +62,7 @@ async function loadAccountSnapshot(db: Database, userId: string) {
   return {
     profile: row?.profile ? toBusinessProfile(row.profile) : structuredClone(EMPTY_PROFILE),
     subscription: row?.subscription ?? null,
+    plans: [row?.subscriptionPlan ?? null, row?.freePlan ?? null],
     hasPassword: Boolean(row?.hasPassword),
   };
 }
@@ -72,10 +84,11 @@ export function loadGateState(db: Database, user: SessionUser): Promise<GateStat
 }
 
 async function readGateState(db: Database, user: SessionUser): Promise<GateState> {
-  const { profile, subscription, hasPassword } = await loadAccountSnapshot(db, user.id);
+  const { profile, subscription, plans, hasPassword } = await loadAccountSnapshot(db, user.id);
   const profileComplete = isProfileComplete(profile);
   const subscriptionActive = isSubscriptionActive(subscription);
   const onFreePlan = isFreePlanId(user.freePlanId);
+  const planId = subscriptionActive ? subscription!.planId : onFreePlan ? user.freePlanId : null;
   return {
     gate: gateFor({
       role: user.role,
@@ -86,7 +99,8 @@ async function readGateState(db: Database, user: SessionUser): Promise<GateState
     profileComplete,
     subscription,
     subscriptionActive,
-    planId: subscriptionActive ? subscription!.planId : onFreePlan ? user.freePlanId : null,
+    planId,
+    plan: plans.find((plan) => plan !== null && plan.id === planId) ?? null,
     hasPassword,
     profile,
   };

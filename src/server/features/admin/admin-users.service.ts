@@ -9,7 +9,6 @@ import { users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { loadGateState } from '../account/gate.service';
 import { recordAudit } from '../audit/audit.service';
-import { findPlan } from '../billing/subscription.queries';
 import { countUnresolvedByUser } from '../support/support.queries';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -57,8 +56,7 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow> {
 
 /** The plan the user is on now (an active subscription's, else the chosen free plan), or null. */
 export async function currentPlanOf(db: Database, row: UserRow) {
-  const { planId } = await loadGateState(db, toSessionUser(row));
-  return planId ? findPlan(db, planId) : null;
+  return (await loadGateState(db, toSessionUser(row))).plan;
 }
 
 /** The header of /user/{id}: who the user is, their plan (name and price) and unresolved tickets. */

@@ -25,8 +25,9 @@ export interface Allowance {
 /** The user's monthly token allowance: staff unlimited; else their plan's; no plan or an unknown one: unknown. */
 export async function resolveAllowance(db: Database, user: SessionUser): Promise<Allowance> {
   if (isStaff(user.role)) return { planId: null, monthlyTokens: 'unlimited', dailyMessages: null };
-  const { planId } = await loadGateState(db, user);
-  const plan = planId ? await findPlan(db, planId) : null;
+  const { planId, plan: read } = await loadGateState(db, user);
+  // Read with the account; only a free plan chosen since the session was read is looked up apart.
+  const plan = read ?? (planId ? await findPlan(db, planId) : null);
   if (!plan) return { planId, monthlyTokens: 'unknown', dailyMessages: null };
   return {
     planId,

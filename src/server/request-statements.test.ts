@@ -1,0 +1,84 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createManualChat } from './testing/consult';
+import { createTestApp, type TestApp, type TestUser } from './testing/test-app';
+import { openTestDatabase } from './testing/test-database';
+import { readUiStream, readUntil } from './testing/ui-stream';
+
+/**
+ * The statements a reply sends between its request's arrival and the provider call (decision 070):
+ * the session, the onboarding gate, the chat, the lease and the month's usage, the history, the
+ * question stored, then the prompt's settings, memories and sources. Each is a round trip every reply
+ * pays; one more is a regression to explain here.
+ */
+const FOLLOW_UP_STATEMENTS = 10;
+const FIRST_REPLY_STATEMENTS = 9;
+
+let t: TestApp;
+const statements: string[] = [];
+beforeAll(async () => {
+  const database = await openTestDatabase({ logQuery: (query) => statements.push(query) });
+  t = await createTestApp({}, { database });
+});
+afterAll(() => t.close());
+afterEach(() => t.offlineGate.open());
+
+const TRANSCRIPT = '0:00\nRetention comes first for a bakery.\n0:20\nThen referrals, rewarding both sides.';
+
+/**
+ * The statements sent while `send` reaches the model: the offline model is held after its first words,
+ * so nothing after the provider call (the reply's save) is counted.
+ */
+async function statementsUntilTheModel(send: () => Promise<Response>): Promise<string[]> {
+  t.offlineGate.close();
+  statements.length = 0;
+  const response = await send();
+  expect(response.status).toBe(200);
+  await readUntil(response, (text) => text.length > 0);
+  const sent = [...statements];
+  t.offlineGate.open();
+  // The rest of the reply, to its save.
+  const reader = response.body!.getReader();
+  while (!(await reader.read()).done);
+  return sent;
+}
+
+async function chatWithFirstAnswer(user: TestUser) {
+  const id = await createManualChat(user, TRANSCRIPT);
+  await readUiStream(await user.client.request(`/api/chats/${id}/first-reply`, { method: 'POST' }));
+  return id;
+}
+
+describe('GET /api/health', () => {
+  it('sends no statement through Drizzle: the session of a signed-in caller is not read', async () => {
+    const user = await t.createOnboardedUser();
+    statements.length = 0;
+    expect((await user.client.request('/api/health')).status).toBe(200);
+    expect(statements).toEqual([]);
+    // The same caller's other reads do read it.
+    expect((await user.client.request('/api/me')).status).toBe(200);
+    expect(statements.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a reply's statements before the provider call", () => {
+  it(`a follow-up sends ${FOLLOW_UP_STATEMENTS}`, async () => {
+    const user = await t.createOnboardedUser();
+    const id = await chatWithFirstAnswer(user);
+    const sent = await statementsUntilTheModel(() =>
+      user.client.request(`/api/chats/${id}/messages`, {
+        method: 'POST',
+        json: { content: 'How do I start referrals?' },
+      }),
+    );
+    expect(sent, sent.join('\n---\n')).toHaveLength(FOLLOW_UP_STATEMENTS);
+  });
+
+  it(`a chat's first answer sends ${FIRST_REPLY_STATEMENTS}`, async () => {
+    const user = await t.createOnboardedUser();
+    const id = await createManualChat(user, TRANSCRIPT);
+    const sent = await statementsUntilTheModel(() =>
+      user.client.request(`/api/chats/${id}/first-reply`, { method: 'POST' }),
+    );
+    expect(sent, sent.join('\n---\n')).toHaveLength(FIRST_REPLY_STATEMENTS);
+  });
+});
