@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { buildAll } from '../scripts/build.mjs';
 import { buildIsStale } from '../scripts/lib/build-state.mjs';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
@@ -23,14 +25,26 @@ insert into "user" (id, name, email, email_verified, created_at, updated_at)
 insert into support_tickets (user_id, subject, message, resolved)
   select 'bench-' || g, 'Help', 'Bench ticket', g % 3 = 0 from generate_series(1, ${USERS}, 7) g;
 analyze;`;
-const PLANS = [
-  `explain select id from "user" order by created_at desc, id desc limit 25 offset 25`,
-  `explain select id from "user" where lower(email) like 'user-4242%' order by created_at desc limit 25`,
-];
+/** The app's own statements of a page and of the prefix search, built by its query builder. */
+async function appPlans() {
+  const { usersPageQuery } = await tsImport(
+    '../src/server/features/admin/admin-users.service.ts',
+    import.meta.url,
+  );
+  const db = drizzle.mock();
+  return [usersPageQuery(db, '', 2), usersPageQuery(db, 'user-4242', 1)].map((statement) => {
+    const { sql, params } = statement.toSQL();
+    return [`explain ${sql}`, params];
+  });
+}
 const explain = async (query) =>
   (
     await Promise.all(
-      PLANS.map(async (plan) => (await query(plan)).rows.map((r) => r['QUERY PLAN']).join('\n')),
+      (
+        await appPlans()
+      ).map(async ([plan, params]) =>
+        (await query(plan, params)).rows.map((r) => r['QUERY PLAN']).join('\n'),
+      ),
     )
   ).join('\n\n');
 
@@ -102,7 +116,7 @@ export async function benchAdminUsers({ connections = 10, duration = 5 } = {}) {
           const db = await PGlite.create(path.join(dataDir, 'pglite'));
           try {
             await db.exec(SEED);
-            return await explain((plan) => db.query(plan));
+            return await explain((plan, params) => db.query(plan, params));
           } finally {
             await db.close();
           }
@@ -125,7 +139,7 @@ export async function benchAdminUsers({ connections = 10, duration = 5 } = {}) {
           await client.connect();
           try {
             await client.query(SEED);
-            return await explain((plan) => client.query(plan));
+            return await explain((plan, params) => client.query(plan, params));
           } finally {
             await client.end();
           }

@@ -6,7 +6,9 @@
 // server's peak RSS, and users' requests at 1 and 10 connections, without the poll and while it runs. Prints figures; asserts
 // nothing. Standalone: node bench/channels.mjs (BENCH_CHANNELS_SCALE=0.01 seeds a hundredth).
 import { createServer } from 'node:http';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgBoss } from 'pg-boss';
+import { tsImport } from 'tsx/esm/api';
 import { peakRssKb } from '../scripts/lib/peak-rss.mjs';
 import { measure, table } from './lib.mjs';
 import { latencyOf, withSeededApp } from './seeded.mjs';
@@ -43,15 +45,30 @@ insert into channel_videos (channel_id, video_id, title, description, published_
 analyze;`;
 }
 
-const EXPLAIN = (userId) => [
-  [
-    `explain (analyze, costs off) select v.video_id, c.title, v.title, v.description, v.published_at
-     from channel_follows f join channels c on c.id = f.channel_id
-     join channel_videos v on v.channel_id = f.channel_id and v.published_at >= now() - interval '14 days'
-     where f.user_id = $1 order by v.published_at desc, v.video_id limit 750`,
-    [userId],
-  ],
-];
+/**
+ * The app's own statement of 'New from your channels', built by its query builder for a profile of a few
+ * words (the bench's ranking words), answered with its plan.
+ */
+async function feedStatement() {
+  const { recentVideosOf } = await tsImport(
+    '../src/server/features/channels/channels.queries.ts',
+    import.meta.url,
+  );
+  const { NEW_VIDEOS_LIMIT } = await tsImport(
+    '../src/server/features/channels/channels.service.ts',
+    import.meta.url,
+  );
+  const { NEW_VIDEO_DAYS } = await tsImport('../src/shared/channels.ts', import.meta.url);
+  return (userId) => {
+    const { sql, params } = recentVideosOf(drizzle.mock(), userId, {
+      since: new Date(Date.now() - NEW_VIDEO_DAYS * 86_400_000),
+      keywords: ['pricing', 'bakery'],
+      lexemes: ['price', 'bakeri'],
+      limit: NEW_VIDEOS_LIMIT,
+    }).toSQL();
+    return [[`explain (analyze, costs off) ${sql}`, params]];
+  };
+}
 
 /** A channel's uploads feed as YouTube serves it: 15 entries, with an ETag (a poll cycle reads each once). */
 function atomFeed(id) {
@@ -105,7 +122,12 @@ export async function benchChannels() {
   const feeds = await startFeedFake();
   try {
     await withSeededApp(
-      { email: 'bench-channels@example.com', seed, explain: EXPLAIN, env: { YOUTUBE_BASE_URL: feeds.url } },
+      {
+        email: 'bench-channels@example.com',
+        seed,
+        explain: await feedStatement(),
+        env: { YOUTUBE_BASE_URL: feeds.url },
+      },
       async (app, cookie, plans, databaseUrl) => {
         const rows = [];
         for (const path of ['/api/channels/videos?sort=date', '/api/channels/videos?sort=relevance']) {

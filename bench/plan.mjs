@@ -4,6 +4,8 @@
 // requests one after another; 50 connections: req/s. Prints figures and the query plan; asserts
 // nothing. Standalone: node bench/plan.mjs (BENCH_PLAN_SCALE=0.01 seeds a hundredth, for a check;
 // BENCH_DURATION overrides the 50-connection run).
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { tsImport } from 'tsx/esm/api';
 import { table } from './lib.mjs';
 import { latencyOf, withSeededApp } from './seeded.mjs';
 
@@ -42,21 +44,21 @@ insert into plan_items (user_id, from_answer, chat_id, title, why, note, status,
 analyze;`;
 }
 
-const EXPLAIN = (userId) => [
-  [
-    `explain (analyze, costs off) select * from plan_items left join chats on chats.id = plan_items.chat_id
-     where plan_items.user_id = $1
-     order by array_position(array['todo','in_progress','done','dropped']::text[], plan_items.status), position`,
-    [userId],
-  ],
-];
+/** The app's own statement of the plan page, as the server runs it: built by its query builder, answered with its plan. */
+async function planStatement() {
+  const { listPlanItems } = await tsImport('../src/server/features/plan/plan.queries.ts', import.meta.url);
+  return (userId) => {
+    const { sql, params } = listPlanItems(drizzle.mock(), userId).toSQL();
+    return [[`explain (analyze, costs off) ${sql}`, params]];
+  };
+}
 
 export async function benchPlan() {
   console.log(
     `\nMy plan on PostgreSQL: ${OWN_ITEMS} items of one user among ${ITEMS.toLocaleString('en-US')} items of ${USERS.toLocaleString('en-US')} users`,
   );
   await withSeededApp(
-    { email: 'bench-plan@example.com', seed, explain: EXPLAIN },
+    { email: 'bench-plan@example.com', seed, explain: await planStatement() },
     async (app, cookie, plans) => {
       const rows = [];
       for (const path of ['/api/plan', '/api/plan?due=week']) {

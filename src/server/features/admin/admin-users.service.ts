@@ -20,21 +20,25 @@ function emailStartsWith(search: string): SQL | undefined {
   return sql`lower(${users.email}) like ${`${escapeLike(search.toLowerCase())}%`}`;
 }
 
+/** A page of the users list, newest first (also what bench/admin-users.mjs explains). */
+export function usersPageQuery(db: Executor, search: string, page: number) {
+  return db
+    .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(emailStartsWith(search))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
+}
+
 /**
  * The admin users list: newest first, a page at a time, searched by e-mail, each with the count of
  * its unresolved tickets (one grouped query for the page).
  */
 export async function listUsers(db: Database, search: string, page: number) {
-  const where = emailStartsWith(search);
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(ADMIN_USERS_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_USERS_PAGE_SIZE),
-    db.select({ total: count() }).from(users).where(where),
+    usersPageQuery(db, search, page),
+    db.select({ total: count() }).from(users).where(emailStartsWith(search)),
   ]);
   const pending = await countUnresolvedByUser(
     db,

@@ -137,7 +137,7 @@ function relevanceTo(lexemes: string[]) {
  * matches (against its stored search vector) and its relevance to the profile's `lexemes`: per followed
  * channel, a range of (channel_id, published_at desc) on channel_videos_recent_idx.
  */
-export async function recentVideosOf(
+export function recentVideosOf(
   db: Executor,
   userId: string,
   { since, keywords, lexemes, limit }: { since: Date; keywords: string[]; lexemes: string[]; limit: number },

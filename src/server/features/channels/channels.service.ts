@@ -50,7 +50,7 @@ const POLL_SCHEDULE = '*/15 * * * *';
 const POLL_BATCH = 50;
 const POLL_CONCURRENCY = 2;
 /** 50 channels × 15 uploads bounds a user's fortnight; this keeps a flood from one channel bounded too. */
-const NEW_VIDEOS_LIMIT = 750;
+export const NEW_VIDEOS_LIMIT = 750;
 /** A profile's goals and challenges run to a few hundred words; its first 100 words rank the feed. */
 const PROFILE_WORDS_MAX = 100;
 

@@ -16,11 +16,7 @@ export interface ListedPlanItem extends PlanItemRow {
 const STATUS_ORDER = sql`array_position(array['todo','in_progress','done','dropped']::text[], ${planItems.status})`;
 
 /** The user's items (optionally filtered) in page order: status group, then position. */
-export async function listPlanItems(
-  db: Executor,
-  userId: string,
-  filters: SQL[] = [],
-): Promise<ListedPlanItem[]> {
+export function listPlanItems(db: Executor, userId: string, filters: SQL[] = []) {
   return db
     .select({
       ...planItemColumns,
