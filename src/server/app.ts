@@ -44,6 +44,8 @@ import { securityHeaders } from './http/security-headers';
 import { webAppRoutes } from './http/static';
 import { refuseNonJsonBody, validateRawJson } from './http/validate';
 
+const HEALTH_PATH = '/health';
+
 /** Largest JSON body the API accepts (a caption file upload is the biggest: 2 MB plus JSON overhead). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
@@ -64,7 +66,7 @@ export interface AppOptions {
 export function createApi(deps: AppDeps, options: AppOptions = {}) {
   return (
     new Hono<AppEnv>()
-      .get('/health', async (c) => {
+      .get(HEALTH_PATH, async (c) => {
         if (options.isReady && !options.isReady()) return c.json({ status: 'stopping' as const }, 503);
         // A load balancer sends new work elsewhere while this process is at capacity: replies in flight
         // or heap. Not for the readings of its CPU, which change second by second (decision 053).
@@ -175,10 +177,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const admit = admitReply(deps.admission);
   for (const path of [...chatReplyPaths, ...libraryReplyPaths]) app.post(`/api${path}`, admit);
   const readSession = sessionMiddleware(deps.auth);
-  // A calendar app reads its feed with the token in the address alone: no session is read or renewed.
-  app.use('/api/*', (c, next) =>
-    c.req.path.startsWith(`/api${CALENDAR_FEED_PATH}`) ? next() : readSession(c, next),
-  );
+  // A calendar app reads its feed with the token in the address alone, and a load balancer asks for
+  // health with no one signed in: no session is read or renewed for either (decision 070).
+  const withoutSession = (path: string) =>
+    path === `/api${HEALTH_PATH}` || path.startsWith(`/api${CALENDAR_FEED_PATH}`);
+  app.use('/api/*', (c, next) => (withoutSession(c.req.path) ? next() : readSession(c, next)));
   app.route('/api', createApi(deps, options));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createManualChat } from '../../testing/consult';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { openTestDatabase } from '../../testing/test-database';
-import { readUiStream, readUntil } from '../../testing/ui-stream';
+import { createManualChat } from './testing/consult';
+import { createTestApp, type TestApp, type TestUser } from './testing/test-app';
+import { openTestDatabase } from './testing/test-database';
+import { readUiStream, readUntil } from './testing/ui-stream';
 
 /**
  * The statements a reply sends between its request's arrival and the provider call (decision 070):
@@ -48,7 +48,19 @@ async function chatWithFirstAnswer(user: TestUser) {
   return id;
 }
 
-describe('statements before the provider call', () => {
+describe('GET /api/health', () => {
+  it('sends no statement through Drizzle: the session of a signed-in caller is not read', async () => {
+    const user = await t.createOnboardedUser();
+    statements.length = 0;
+    expect((await user.client.request('/api/health')).status).toBe(200);
+    expect(statements).toEqual([]);
+    // The same caller's other reads do read it.
+    expect((await user.client.request('/api/me')).status).toBe(200);
+    expect(statements.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a reply's statements before the provider call", () => {
   it(`a follow-up sends ${FOLLOW_UP_STATEMENTS}`, async () => {
     const user = await t.createOnboardedUser();
     const id = await chatWithFirstAnswer(user);
