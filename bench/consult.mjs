@@ -52,6 +52,8 @@ const LONG_REPLY = {
 };
 /** A super admin is never limited, so many replies may stream at once for one account. */
 const ADMIN_EMAIL = 'bench-admin@example.com';
+/** The super admin of the "before" burst, whose app shares the PostgreSQL database with the main one. */
+const BEFORE_ADMIN_EMAIL = 'bench-admin-before@example.com';
 
 export async function runConsultBench() {
   console.log(`\nConsultation bench (Node ${process.version})`);
@@ -83,7 +85,7 @@ export async function runConsultBench() {
 }
 
 /** The settings of an app measured here: admission out of the way, the stub as its provider. */
-const streamingEnv = (env, stub) => ({
+const streamingEnv = (env, stub, adminEmail = ADMIN_EMAIL) => ({
   ...env,
   // These rows measure what one process holds with admission out of the way (decisions 042, 053).
   REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, 100)),
@@ -93,7 +95,7 @@ const streamingEnv = (env, stub) => ({
   HEAP_USED_MAX_PERCENT: '100',
   OPENAI_API_KEY: 'bench-key',
   OPENAI_BASE_URL: stub.baseURL,
-  SUPER_ADMIN_EMAILS: ADMIN_EMAIL,
+  SUPER_ADMIN_EMAILS: adminEmail,
 });
 
 /**
@@ -102,9 +104,9 @@ const streamingEnv = (env, stub) => ({
  */
 async function burstWithSyncLogWrites(label, env) {
   const stub = await startOpenAiStub({ defaultReply: SHORT_REPLY });
-  const app = await startApp({ ...streamingEnv(env, stub), LOG_WRITES: 'sync' });
+  const app = await startApp({ ...streamingEnv(env, stub, BEFORE_ADMIN_EMAIL), LOG_WRITES: 'sync' });
   try {
-    const cookie = await onboarded(app, ADMIN_EMAIL, { freePlan: false });
+    const cookie = await onboarded(app, BEFORE_ADMIN_EMAIL, { freePlan: false });
     const chats = await createChats(app, cookie, 100);
     await Promise.all(chats.slice(0, 5).map((id, i) => streamReply(app, cookie, id, `warm-${i}`)));
     const cpuBefore = cpuMsOf(app.child.pid);
