@@ -130,5 +130,7 @@ await (await import('./plan.mjs')).benchPlan();
 await (await import('./memory.mjs')).benchMemory();
 // Followed channels: 'New from your channels' among 2,000,000 feed items, and a poll cycle of 20,000 channels (bench/channels.mjs).
 await (await import('./channels.mjs')).benchChannels();
+// A reconnect to a live reply, and 200 replies held with their kept parts (bench/resume.mjs).
+await (await import('./resume.mjs')).runResumeBench();
 // 60 s of mixed visits at 200 virtual users on PostgreSQL, and on PGlite (bench/load.mjs).
 await (await import('./load.mjs')).runLoadBench();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { busyRetrySeconds } from './reply-transport';
+import type { StoredMessage } from './get-chat';
+import { beforeLiveReply, busyRetrySeconds } from './reply-transport';
 
 describe('asking again after a busy refusal', () => {
   it('waits Retry-After doubled per refusal, capped at 30 s, stretched by at most half again', () => {
@@ -17,5 +18,20 @@ describe('asking again after a busy refusal', () => {
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(2);
     expect(Math.max(...delays)).toBeLessThan(3);
     expect(new Set(delays.map((d) => d.toFixed(1))).size).toBeGreaterThan(5);
+  });
+});
+
+describe('the messages a live answer follows', () => {
+  const message = (id: string) => ({ id }) as StoredMessage;
+  const messages = ['q1', 'a1', 'q2', 'a2'].map(message);
+
+  it('are the chat up to the message it answers, so that a regeneration does not show the old version too', () => {
+    expect(beforeLiveReply({ messages, liveReply: null })).toBe(messages);
+    expect(beforeLiveReply({ messages, liveReply: { afterMessageId: 'q2' } }).map((m) => m.id)).toEqual([
+      'q1',
+      'a1',
+      'q2',
+    ]);
+    expect(beforeLiveReply({ messages, liveReply: { afterMessageId: null } })).toEqual([]);
   });
 });
