@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { type AppServer, startAppServer } from './server';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createSampleChat } from './support/consult';
 import { type FakePlayerCall, playerCalls, startFakeYouTubePlayer } from './support/fake-youtube-player';
 import { signUpOnboarded } from './support/onboarding';
@@ -96,6 +97,16 @@ test.describe('the video beside the consultation', () => {
     const playing = passages.getByRole('button', { name: /^02:05 Croissant margins/ });
     await expect(playing).toHaveAttribute('aria-current', 'true');
     await expect(passages.locator('[aria-current="true"]')).toHaveCount(1);
+    await expectNoSeriousViolations(page, 'a consultation with its player open');
+    // On a phone the player is docked above the conversation, within the screen's width.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const frame = await player.boundingBox();
+    const messages = await page.getByRole('list', { name: 'Messages' }).boundingBox();
+    expect(frame!.y + frame!.height).toBeLessThanOrEqual(messages!.y);
+    expect(frame!.x).toBeGreaterThanOrEqual(0);
+    expect(frame!.x + frame!.width).toBeLessThanOrEqual(375);
+    await expectNoSeriousViolations(page, 'a consultation with its player open, 375 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Clicking a passage seeks the player there, and the highlight moves with it.
     let seen = (await playerCalls(page)).length;
