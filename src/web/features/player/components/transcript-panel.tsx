@@ -65,6 +65,8 @@ export function TranscriptPanel({
       ) : (
         <ol
           ref={listRef}
+          // A list of plain passages (nothing to play) still scrolls from the keyboard.
+          tabIndex={shown.videoId ? undefined : 0}
           aria-label={`Transcript of V${shown.number}`}
           className="relative grid max-h-48 grid-cols-1 gap-0.5 overflow-y-auto rounded-md border p-1 text-sm lg:max-h-[35vh]"
         >
