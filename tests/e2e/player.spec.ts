@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { type AppServer, startAppServer } from './server';
@@ -43,6 +44,16 @@ async function ask(page: Page, question: string, nth: number) {
   const answer = page.getByRole('article', { name: 'Assistant message' }).nth(nth);
   await expect(answer).toContainText(/Tokens: \d+/, { timeout: 30_000 });
   return answer;
+}
+
+/** axe-core (WCAG 2.1 A/AA) on the player and transcript beside the chat: no serious or critical violation. */
+async function expectAccessibleDock(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('aside[aria-label="Video and transcript"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The calls made since `from` calls, without the polls of where playback is. */
@@ -96,6 +107,16 @@ test.describe('the video beside the consultation', () => {
     const playing = passages.getByRole('button', { name: /^02:05 Croissant margins/ });
     await expect(playing).toHaveAttribute('aria-current', 'true');
     await expect(passages.locator('[aria-current="true"]')).toHaveCount(1);
+    await expectAccessibleDock(page);
+    // On a phone the player is docked above the conversation, within the screen's width.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const frame = await player.boundingBox();
+    const messages = await page.getByRole('list', { name: 'Messages' }).boundingBox();
+    expect(frame!.y + frame!.height).toBeLessThanOrEqual(messages!.y);
+    expect(frame!.x).toBeGreaterThanOrEqual(0);
+    expect(frame!.x + frame!.width).toBeLessThanOrEqual(375);
+    await expectAccessibleDock(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Clicking a passage seeks the player there, and the highlight moves with it.
     let seen = (await playerCalls(page)).length;

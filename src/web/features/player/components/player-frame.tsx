@@ -67,7 +67,11 @@ export function PlayerFrame({
   };
 
   return (
-    <section aria-labelledby="player-heading" className="grid gap-2" onKeyDown={onKeyDown}>
+    <section
+      aria-labelledby="player-heading"
+      className="grid min-w-0 grid-cols-1 gap-2"
+      onKeyDown={onKeyDown}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="player-heading" className="min-w-0 truncate text-sm font-semibold" title={request.title}>
           <span className="mr-1.5 rounded bg-muted px-1.5 py-0.5 font-mono text-xs">V{request.number}</span>

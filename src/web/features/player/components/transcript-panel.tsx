@@ -40,7 +40,7 @@ export function TranscriptPanel({
   }, [playing, shown.number]);
 
   return (
-    <section aria-labelledby="transcript-heading" className="grid gap-2">
+    <section aria-labelledby="transcript-heading" className="grid min-w-0 grid-cols-1 gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="transcript-heading" className="text-sm font-semibold">
           Transcript
@@ -65,8 +65,10 @@ export function TranscriptPanel({
       ) : (
         <ol
           ref={listRef}
+          // A list of plain passages (nothing to play) still scrolls from the keyboard.
+          tabIndex={shown.videoId ? undefined : 0}
           aria-label={`Transcript of V${shown.number}`}
-          className="relative grid max-h-48 gap-0.5 overflow-y-auto rounded-md border p-1 text-sm lg:max-h-[50vh]"
+          className="relative grid max-h-48 grid-cols-1 gap-0.5 overflow-y-auto rounded-md border p-1 text-sm lg:max-h-[35vh]"
         >
           {shown.passages.map((passage, index) => (
             <Passage

@@ -97,7 +97,10 @@ export function VideoDock({
     videos[0];
 
   return (
-    <aside aria-label="Video and transcript" className={cn('grid content-start gap-4', className)}>
+    <aside
+      aria-label="Video and transcript"
+      className={cn('grid min-w-0 grid-cols-1 content-start gap-4', className)}
+    >
       {request && scriptUrl ? (
         <PlayerFrame
           scriptUrl={scriptUrl}
