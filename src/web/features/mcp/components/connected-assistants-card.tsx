@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../../shared/dates';
-import { MCP_SCOPE_DESCRIPTIONS } from '../../../../shared/mcp';
+import { scopeDescription } from '../../../../shared/mcp';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -56,7 +56,7 @@ export function ConnectedAssistantsCard() {
                   </p>
                   <ul className="mt-1 list-disc pl-5 text-sm">
                     {assistant.scopes.map((scope) => (
-                      <li key={scope}>{MCP_SCOPE_DESCRIPTIONS[scope] ?? scope}</li>
+                      <li key={scope}>{scopeDescription(scope)}</li>
                     ))}
                   </ul>
                 </div>
