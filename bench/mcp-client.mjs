@@ -9,9 +9,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 const REDIRECT_URL = 'http://127.0.0.1:43117/oauth/callback';
 
 function memoryProvider() {
-  const state = {};
+  const saved = {};
   return {
-    state,
+    saved,
     redirectUrl: REDIRECT_URL,
     clientMetadata: {
       client_name: 'Bench Assistant',
@@ -21,21 +21,21 @@ function memoryProvider() {
       token_endpoint_auth_method: 'none',
       scope: 'read',
     },
-    clientInformation: () => state.client,
+    clientInformation: () => saved.client,
     saveClientInformation: (client) => {
-      state.client = client;
+      saved.client = client;
     },
-    tokens: () => state.tokens,
+    tokens: () => saved.tokens,
     saveTokens: (tokens) => {
-      state.tokens = tokens;
+      saved.tokens = tokens;
     },
     redirectToAuthorization: (url) => {
-      state.authorizationUrl = url;
+      saved.authorizationUrl = url;
     },
     saveCodeVerifier: (verifier) => {
-      state.verifier = verifier;
+      saved.verifier = verifier;
     },
-    codeVerifier: () => state.verifier,
+    codeVerifier: () => saved.verifier,
   };
 }
 
@@ -44,8 +44,10 @@ export async function connectAssistant(baseURL, cookie) {
   const provider = memoryProvider();
   const serverUrl = new URL('/mcp', baseURL);
   await auth(provider, { serverUrl, scope: 'read' });
-  const authorize = await fetch(provider.state.authorizationUrl, { headers: { cookie }, redirect: 'manual' });
-  const consentPage = new URL(authorize.headers.get('location'), baseURL);
+  const authorize = await fetch(provider.saved.authorizationUrl, { headers: { cookie }, redirect: 'manual' });
+  // Better Auth redirects a browser, and answers a script's request with where it would redirect.
+  const next = authorize.headers.get('location') ?? (await authorize.json()).url;
+  const consentPage = new URL(next, baseURL);
   const consent = await fetch(new URL('/api/auth/oauth2/consent', baseURL), {
     method: 'POST',
     headers: { cookie, origin: baseURL, 'content-type': 'application/json' },
