@@ -20,6 +20,7 @@ import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { serverEnv, serverNodeFlags } from '../scripts/lib/server-flags.mjs';
 import { onboarded, PROFILE, percentile, postStreaming } from './journey.mjs';
 import { startApp, table } from './lib.mjs';
+import { connectAssistant } from './mcp-client.mjs';
 
 const VIDEOS = Number(process.env.BENCH_LIBRARY_VIDEOS ?? 1_000);
 if (!Number.isInteger(VIDEOS) || VIDEOS < 1) {
@@ -366,6 +367,27 @@ async function timeLibraryQuestions(app, stub, cookie, asked) {
 }
 
 /**
+ * The same questions through the MCP library search tool of the running app (an assistant connected by
+ * OAuth, one tool call at a time, over HTTP): the whole call as the assistant waits for it.
+ */
+async function timeMcpSearches(app, cookie, asked) {
+  const client = await connectAssistant(app.baseURL, cookie);
+  const times = [];
+  try {
+    for (const [i, question] of asked.entries()) {
+      const started = performance.now();
+      const result = await client.callTool({ name: 'search_library', arguments: { question } });
+      const ms = performance.now() - started;
+      if (result.isError) throw new Error(`MCP search failed: ${JSON.stringify(result.content)}`);
+      if (i >= WARM_UP) times.push(ms);
+    }
+  } finally {
+    await client.close();
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/**
  * One database: the app signs the bench user up and stops (PGlite serves one process), the seed and
  * the retrieval run in a child, then the app serves the same questions again.
  */
@@ -383,8 +405,9 @@ async function benchDatabase(label, appEnv, target) {
     await app.stop();
     const retrieval = await measureInChild({ ...target, email: EMAIL });
     app = await startApp(env);
+    const mcp = await timeMcpSearches(app, cookie, retrieval.questions);
     const ttft = await timeLibraryQuestions(app, stub, cookie, retrieval.questions);
-    return { database: label, retrieval, ttft };
+    return { database: label, retrieval, ttft, mcp };
   } finally {
     await app.stop();
     await stub.close();
@@ -392,7 +415,7 @@ async function benchDatabase(label, appEnv, target) {
 }
 
 /** A database's two rows: the English library, and the three-language one. */
-function rowsOf({ database, retrieval, ttft }) {
+function rowsOf({ database, retrieval, ttft, mcp }) {
   const targets = { PostgreSQL: 50, PGlite: 250 };
   const languages = LANGUAGES.map(({ config }) => config).join(', ');
   return [
@@ -408,6 +431,8 @@ function rowsOf({ database, retrieval, ttft }) {
       'server-added TTFT p50 ms': ttft.p50.toFixed(1),
       'TTFT p99 ms': ttft.p99.toFixed(1),
       'TTFT target': `p50 ≤ ${(retrieval.english.p50 + 10).toFixed(1)}`,
+      'MCP search p50 ms': mcp.p50.toFixed(1),
+      'MCP search p99 ms': mcp.p99.toFixed(1),
     },
     {
       database,
@@ -450,6 +475,9 @@ export async function runLibraryBench() {
   table(results.flatMap(rowsOf));
   console.log(
     'load: the 1-minute load average of the machine as the libraries were measured (their questions taking turns)',
+  );
+  console.log(
+    "MCP search: the same questions through the library search tool at /mcp (an assistant's OAuth token, over HTTP), the whole tool call; the app's own route for them is 'Ask your library' (server-added TTFT)",
   );
 }
 

@@ -208,6 +208,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', (c, next) => (withoutSession(c.req.path) ? next() : readSession(c, next)));
   app.route('/api', createApi(deps, options));
   app.route('/', mcpRoutes(deps));
+  // Assistants probe several discovery addresses: the ones we do not serve answer 404, not the web app.
+  app.all('/.well-known/*', (c) =>
+    c.json(errorBody(ERROR_CODES.notFound, 'No such discovery document'), 404),
+  );
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, 'No such API route'), 404));
 
   if (options.webRoot) app.route('/', webAppRoutes(options.webRoot));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from '../auth/auth';
+import { isClosedOAuthPath } from '../auth/oauth';
 import { uniqueEmail } from './fixtures';
 import type { RouteRequest } from './route-catalogue';
 import { TEST_PASSWORD, type TestApp, type TestUser } from './test-app';
@@ -24,11 +25,20 @@ export interface AuthRouteCase {
   costly?: boolean;
 }
 
-/** The paths Better Auth serves (server-only endpoints have none; admin routes are closed by the app). */
+type Endpoint = { path?: unknown; options?: { metadata?: { SERVER_ONLY?: boolean } } };
+
+/**
+ * The paths Better Auth serves: not its server-only endpoints, nor those the app closes (its admin
+ * routes, and the OAuth provider's beyond what assistants and the consent page use).
+ */
 export function mountedAuthPaths(auth: Auth): string[] {
-  return Object.values(auth.api as Record<string, { path?: unknown }>)
+  return Object.values(auth.api as Record<string, Endpoint>)
+    .filter((endpoint) => !endpoint.options?.metadata?.SERVER_ONLY)
     .map((endpoint) => endpoint.path)
-    .filter((path): path is string => typeof path === 'string' && !path.startsWith('/admin/'));
+    .filter(
+      (path): path is string =>
+        typeof path === 'string' && !path.startsWith('/admin/') && !isClosedOAuthPath(path),
+    );
 }
 
 /** A string long enough to look like a token (the fuzz suite replaces such path segments too). */
@@ -198,6 +208,47 @@ export const AUTH_ROUTE_CATALOGUE: Record<string, AuthRouteCase> = {
   '/email-otp/change-email': {
     method: 'POST',
     request: signedIn('/email-otp/change-email', { newEmail: 'new@example.com', otp: '000000' }),
+  },
+  // The OAuth provider's endpoints an assistant and our consent page use (the others answer 404).
+  '/oauth2/register': {
+    method: 'POST',
+    request: anonymous('/oauth2/register', {
+      client_name: 'Fuzzed Assistant',
+      redirect_uris: ['http://127.0.0.1:43117/oauth/callback'],
+      token_endpoint_auth_method: 'none',
+    }),
+  },
+  '/oauth2/authorize': {
+    method: 'GET',
+    request: signedIn(
+      () =>
+        `/oauth2/authorize?response_type=code&client_id=${token()}&redirect_uri=${encodeURIComponent('http://127.0.0.1:43117/oauth/callback')}&code_challenge=${token()}&code_challenge_method=S256&scope=read&state=${token()}`,
+    ),
+  },
+  '/oauth2/consent': {
+    method: 'POST',
+    request: signedIn('/oauth2/consent', () => ({
+      accept: true,
+      oauth_query: `client_id=${token()}&sig=${token()}`,
+    })),
+  },
+  '/oauth2/token': {
+    method: 'POST',
+    request: anonymous('/oauth2/token', () => ({
+      grant_type: 'authorization_code',
+      code: token(),
+      client_id: token(),
+      code_verifier: token(),
+      redirect_uri: 'http://127.0.0.1:43117/oauth/callback',
+    })),
+  },
+  '/oauth2/revoke': {
+    method: 'POST',
+    request: anonymous('/oauth2/revoke', () => ({ token: token(), client_id: token() })),
+  },
+  '/oauth2/public-client': {
+    method: 'GET',
+    request: signedIn(() => `/oauth2/public-client?client_id=${token()}`),
   },
   '/ok': { method: 'GET', request: anonymous('/ok') },
   '/error': { method: 'GET', request: anonymous(() => `/error?error=${token()}`) },

@@ -42,6 +42,7 @@ export const router = createBrowserRouter([
           { path: paths.adminAudit.path, ...page(() => import('./routes/admin-audit')) },
           { path: paths.suggestions.path, ...page(() => import('./routes/suggestions')) },
           { path: paths.extension.path, ...page(() => import('./routes/extension')) },
+          { path: paths.oauthConsent.path, ...page(() => import('./routes/oauth-consent')) },
           { path: paths.adminSuggestions.path, ...page(() => import('./routes/admin-suggestions')) },
         ],
       },

@@ -1,3 +1,4 @@
+import { OAUTH_CONSENT_PATH } from '../../shared/mcp';
 import { PLAN_OUTCOME_PAGE_PATH, PLAN_UNSUBSCRIBE_PAGE_PATH } from '../../shared/plan';
 import type { PlanDueFilter } from '../../shared/schemas/plan';
 import { sharedPagePath } from '../../shared/schemas/share';
@@ -32,6 +33,7 @@ export const paths = {
   },
   suggestions: { path: '/suggestions', href: () => '/suggestions' },
   extension: { path: '/extension', href: () => '/extension' },
+  oauthConsent: { path: OAUTH_CONSENT_PATH, href: () => OAUTH_CONSENT_PATH },
   suggestionsUnsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, href: unsubscribePageHref },
   weeklyMailUnsubscribe: { path: WEEKLY_MAIL_UNSUBSCRIBE_PAGE_PATH, href: weeklyMailUnsubscribePageHref },
   chat: {

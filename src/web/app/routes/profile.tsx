@@ -23,6 +23,7 @@ import { useCheckoutReturn } from '../../features/billing/api/verify-checkout';
 import { PaymentMethodPanel } from '../../features/billing/components/payment-method-panel';
 import { SubscriptionPanel } from '../../features/billing/components/subscription-panel';
 import { DataExportCard } from '../../features/data-export/components/data-export-card';
+import { ConnectedAssistantsCard } from '../../features/mcp/components/connected-assistants-card';
 import { CheckInSetting } from '../../features/plan/components/check-in-setting';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { ProfileWizard } from '../../features/profile/components/profile-wizard';
@@ -125,6 +126,7 @@ function AccountScreen({ me }: { me: Me }) {
               <CheckInSetting />
             </CardContent>
           </Card>
+          <ConnectedAssistantsCard />
           <DataExportCard />
           {deleteAccount}
         </TabsContent>
