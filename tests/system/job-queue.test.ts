@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { WEEKLY_EMAIL_JOB, WEEKLY_EMAIL_KIND } from '../../src/server/features/suggestions/weekly-email';
 import { rowsOf } from '../../src/server/testing/every-column-scan';
 import { startSmtpServer } from '../../src/server/testing/smtp-server';
-import { insertPick, unusedWeek } from '../../src/server/testing/suggestions';
+import { insertPick, unusedWeek, zoneWhereWeeklyMailIsDue } from '../../src/server/testing/suggestions';
 import { createTestApp, type TestApp } from '../../src/server/testing/test-app';
 import { weekOf } from '../../src/shared/suggestions';
 import { type AppServer, startAppServer } from '../e2e/server';
@@ -79,6 +79,13 @@ describe('background jobs from two OS processes on one PostgreSQL', () => {
   it('runs a scheduled job once per period, and each user gets one mail', async () => {
     await insertPick(t.db, { week: weekOf(new Date()) });
     const readers = [await subscriber(), await subscriber()];
+    // The scheduled runs send at the real time: to users whose Monday 08:00 has come, in this week.
+    for (const reader of readers) {
+      await reader.client.json('/api/account/settings', {
+        method: 'PATCH',
+        json: { timeZone: zoneWhereWeeklyMailIsDue() },
+      });
+    }
     // Every minute, so a period passes within the test; both processes fire schedules every second.
     const everyMinute = { WEEKLY_EMAIL_SCHEDULE: '* * * * *' };
     await startServer(everyMinute);
