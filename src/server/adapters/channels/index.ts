@@ -5,7 +5,7 @@ import { CATALOG_TIMEOUT_MS, type CatalogResult } from '../video-catalog/catalog
 import { createQuotaLedger } from '../video-catalog/quota';
 import { readChannelFeed } from './channel-feed';
 import { findChannelOnPage, findVideoChannelOnPage } from './channel-page';
-import { createDataApiChannelFinder } from './data-api-channels';
+import { createDataApiChannelFinder, type DataApiOptions, videoDurations } from './data-api-channels';
 
 /** A channel as its followers see it. */
 export interface ChannelDetails {
@@ -46,6 +46,11 @@ export interface ChannelSource {
   channelOfVideo(videoId: string): Promise<CatalogResult<string>>;
   /** The channel's public uploads feed (no key, no quota), conditional on the last validators. */
   feed(channelId: string, validators: FeedValidators): Promise<FeedResult>;
+  /**
+   * With a key: the lengths of up to DURATIONS_PER_CALL videos in one videos.list (1 unit), seconds by
+   * id. Null without a key: the feed tells no length, so none is known.
+   */
+  durations: ((videoIds: string[]) => Promise<CatalogResult<Map<string, number>>>) | null;
 }
 
 export interface ChannelSourceOptions {
@@ -69,22 +74,23 @@ export function createChannelSource(options: ChannelSourceOptions): ChannelSourc
     timeoutMs: options.timeoutMs ?? CATALOG_TIMEOUT_MS,
   };
   const fromPage = (ref: PageRef) => findChannelOnPage(shared, ref);
-  const find = options.apiKey
-    ? createDataApiChannelFinder({
-        ...shared,
+  const api: DataApiOptions | null = options.apiKey
+    ? {
+        timeoutMs: shared.timeoutMs,
         fetch: youTubeApiFetch(options.apiUrl),
         apiKey: options.apiKey,
         apiUrl: options.apiUrl.replace(/\/+$/, ''),
         ledger: createQuotaLedger(options.db, options.dailyBudget),
         now: options.now ?? (() => new Date()),
-        fallback: fromPage,
-      })
-    : fromPage;
+      }
+    : null;
   return {
-    find,
+    find: api ? createDataApiChannelFinder({ ...api, fallback: fromPage }) : fromPage,
     channelOfVideo: (videoId) => findVideoChannelOnPage(shared, videoId),
     feed: (channelId, validators) => readChannelFeed(shared, channelId, validators),
+    durations: api ? (videoIds) => videoDurations(api, videoIds) : null,
   };
 }
 
 export { FEED_PROBLEMS, MAX_FEED_BYTES } from './channel-feed';
+export { DURATIONS_PER_CALL } from './data-api-channels';

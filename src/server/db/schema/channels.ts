@@ -61,7 +61,7 @@ export const channelVideos = pgTable(
     description: text('description').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     thumbnailUrl: text('thumbnail_url'),
-    /** Not in the feed: known only when another source told it. */
+    /** Not in the feed: filled from the Data API's videos.list when a key is configured. */
     durationSeconds: integer('duration_seconds'),
     /**
      * The words of its title and description (stemmed), computed once as the video is stored: the

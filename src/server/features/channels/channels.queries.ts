@@ -195,36 +195,54 @@ export interface PollTimes {
   nextPollAt: Date;
 }
 
-/** A feed read: its videos added or refreshed (earlier ones kept), its validators and state saved. */
+/** A feed's videos added or refreshed (earlier ones kept): those it added or changed, with their length. */
+function upsertFeedVideos(db: Executor, channelId: string, videos: FeedVideo[]) {
+  return db
+    .insert(channelVideos)
+    .values(videos.map((video) => ({ channelId, ...video })))
+    .onConflictDoUpdate({
+      target: [channelVideos.channelId, channelVideos.videoId],
+      set: {
+        title: sql`excluded.title`,
+        description: sql`excluded.description`,
+        thumbnailUrl: sql`excluded.thumbnail_url`,
+      },
+      // An unchanged video is not rewritten (nor its search vector recomputed) at every read.
+      setWhere: sql`(${channelVideos.title}, ${channelVideos.description}, ${channelVideos.thumbnailUrl})
+        is distinct from (excluded.title, excluded.description, excluded.thumbnail_url)`,
+    })
+    .returning({ videoId: channelVideos.videoId, durationSeconds: channelVideos.durationSeconds });
+}
+
+/**
+ * A feed read: its videos added or refreshed, its validators and state saved. The ids of the videos it
+ * added or changed that have no length yet.
+ */
 export async function saveFeedRead(
   db: Executor,
   channelId: string,
   videos: FeedVideo[],
   validators: FeedValidators,
   times: PollTimes,
-) {
-  await db.transaction(async (tx) => {
-    if (videos.length > 0) {
-      await tx
-        .insert(channelVideos)
-        .values(videos.map((video) => ({ channelId, ...video })))
-        .onConflictDoUpdate({
-          target: [channelVideos.channelId, channelVideos.videoId],
-          set: {
-            title: sql`excluded.title`,
-            description: sql`excluded.description`,
-            thumbnailUrl: sql`excluded.thumbnail_url`,
-          },
-          // An unchanged video is not rewritten (nor its search vector recomputed) at every read.
-          setWhere: sql`(${channelVideos.title}, ${channelVideos.description}, ${channelVideos.thumbnailUrl})
-            is distinct from (excluded.title, excluded.description, excluded.thumbnail_url)`,
-        });
-    }
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const written = videos.length > 0 ? await upsertFeedVideos(tx, channelId, videos) : [];
     await tx
       .update(channels)
       .set({ ...validators, ...times, state: 'ok', problem: null })
       .where(eq(channels.id, channelId));
+    return written.flatMap((video) => (video.durationSeconds === null ? [video.videoId] : []));
   });
+}
+
+/** Keeps the lengths the Data API told (seconds by video id). */
+export async function saveDurations(db: Executor, durations: Map<string, number>) {
+  if (durations.size === 0) return;
+  const cases = [...durations].map(([videoId, seconds]) => sql`when ${videoId} then ${seconds}::integer`);
+  await db
+    .update(channelVideos)
+    .set({ durationSeconds: sql`case ${channelVideos.videoId} ${sql.join(cases, sql` `)} end` })
+    .where(inArray(channelVideos.videoId, [...durations.keys()]));
 }
 
 /** The feed answered 304, or could not be read (`problem`): the channel's videos stay as they were. */

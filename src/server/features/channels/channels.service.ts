@@ -10,7 +10,12 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { NewVideosSort } from '../../../shared/schemas/channels';
 import { isoDay, type ProfileKeywordSource } from '../../../shared/suggestions';
 import { youTubeWatchUrl } from '../../../shared/youtube';
-import { FEED_PROBLEMS, type FeedValidators, type PageRef } from '../../adapters/channels';
+import {
+  DURATIONS_PER_CALL,
+  FEED_PROBLEMS,
+  type FeedValidators,
+  type PageRef,
+} from '../../adapters/channels';
 import type { CatalogResult } from '../../adapters/video-catalog';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
@@ -31,6 +36,7 @@ import {
   recentVideosOf,
   removeFollow,
   saveChannel,
+  saveDurations,
   saveFeedRead,
   saveFeedState,
   saveVideoLink,
@@ -138,7 +144,7 @@ export async function followChannel(deps: ChannelDeps, user: SessionUser, link: 
   const outcome = await addFollow(deps.db, user.id, channel.id, MAX_FOLLOWED_CHANNELS);
   if (outcome === 'already') throw conflict(CHANNEL_MESSAGES.alreadyFollowing);
   if (outcome === 'full') throw conflict(CHANNEL_MESSAGES.tooMany);
-  if (channel.state === 'new') await pollChannel(deps, channel, now);
+  if (channel.state === 'new') await fillDurations(deps, (await pollChannel(deps, channel, now)).unmeasured);
   const followed = await channelsOf(deps.db, user);
   return followed.channels.find((row) => row.channelId === channel.id)!;
 }
@@ -235,28 +241,54 @@ export async function newFromChannels(db: Database, user: SessionUser, sort: New
   };
 }
 
-/** Reads one channel's feed and keeps what it says; a failure is logged and shown as the channel's state. */
+/**
+ * Reads one channel's feed and keeps what it says; a failure is logged and shown as the channel's state.
+ * `unmeasured`: the videos it added or changed whose length is not known yet.
+ */
 async function pollChannel(
   deps: ChannelDeps,
   channel: { id: string } & FeedValidators,
   now: Date,
-): Promise<'fresh' | 'not_modified' | 'failed'> {
+): Promise<{ kind: 'fresh' | 'not_modified' | 'failed'; unmeasured: string[] }> {
   const result = await deps.channels.feed(channel.id, channel);
   const times = { polledAt: now, nextPollAt: nextPollAfter(now) };
   if (result.kind === 'fresh') {
-    await saveFeedRead(deps.db, channel.id, result.videos, result.validators, times);
-  } else if (result.kind === 'not_modified') {
+    const unmeasured = await saveFeedRead(deps.db, channel.id, result.videos, result.validators, times);
+    return { kind: result.kind, unmeasured };
+  }
+  if (result.kind === 'not_modified') {
     await saveFeedState(deps.db, channel.id, null, times);
   } else {
     deps.logger.warn({ channelId: channel.id, problem: result.problem }, 'channel feed not read');
     await saveFeedState(deps.db, channel.id, FEED_PROBLEMS[result.problem], times);
   }
-  return result.kind;
+  return { kind: result.kind, unmeasured: [] };
+}
+
+/**
+ * With the Data API configured, the lengths of new videos (the feed tells none): one videos.list for
+ * every DURATIONS_PER_CALL of them. A failure keeps the videos without a length, and is logged.
+ */
+async function fillDurations(deps: ChannelDeps, videoIds: string[]) {
+  const { durations } = deps.channels;
+  if (!durations) return;
+  for (let start = 0; start < videoIds.length; start += DURATIONS_PER_CALL) {
+    const ids = videoIds.slice(start, start + DURATIONS_PER_CALL);
+    const result = await durations(ids);
+    if (!result.ok) {
+      deps.logger.warn(
+        { problem: result.problem.kind, videos: ids.length },
+        'channel video lengths not read',
+      );
+      return;
+    }
+    await saveDurations(deps.db, result.value);
+  }
 }
 
 /**
  * One poll: reads the feed of every followed channel that is due (not read in the last three hours),
- * a batch at a time, several at once. Each batch is claimed first, so processes polling together read
+ * a batch at a time, several at once, then the lengths of the batch's new videos. Each batch is claimed first, so processes polling together read
  * each channel once. What runs it on a schedule is the job queue's; tests call it directly.
  */
 export async function pollDueChannels(
@@ -270,11 +302,14 @@ export async function pollDueChannels(
     const claimed = await claimDueChannels(deps.db, now, nextPollAt, batch);
     if (claimed.length === 0) break;
     let next = 0;
+    const unmeasured: string[] = [];
     const worker = async () => {
       while (next < claimed.length) {
         const channel = claimed[next++]!;
         try {
-          counts[await pollChannel(deps, channel, now)] += 1;
+          const polled = await pollChannel(deps, channel, now);
+          counts[polled.kind] += 1;
+          unmeasured.push(...polled.unmeasured);
         } catch (error) {
           counts.failed += 1;
           deps.logger.error({ err: error, channelId: channel.id }, 'channel poll failed');
@@ -283,6 +318,8 @@ export async function pollDueChannels(
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    // The batch's new videos together: a call asks for the lengths of several channels' uploads.
+    await fillDurations(deps, unmeasured);
   }
   return counts;
 }

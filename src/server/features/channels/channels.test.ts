@@ -4,8 +4,14 @@ import { CHANNEL_MESSAGES, MAX_FOLLOWED_CHANNELS } from '../../../shared/channel
 import { FEED_PROBLEMS } from '../../adapters/channels';
 import { channelFollows, channels, channelVideos } from '../../db/schema';
 import { capturedLog } from '../../testing/captured-log';
-import { randomChannelId } from '../../testing/channels';
-import { FAKE_API_KEY, type FakeYouTubeApi, startFakeYouTubeApi } from '../../testing/fake-youtube-api';
+import { insertChannel, randomChannelId } from '../../testing/channels';
+import {
+  FAKE_API_KEY,
+  FAKE_API_VIDEOS,
+  type FakeApiVideo,
+  type FakeYouTubeApi,
+  startFakeYouTubeApi,
+} from '../../testing/fake-youtube-api';
 import { SAMPLE_PROFILE } from '../../testing/fixtures';
 import { startHttpProxy } from '../../testing/http-proxy';
 import { randomVideoId } from '../../testing/suggestions';
@@ -483,13 +489,30 @@ describe('the poll job', () => {
 describe('with a YouTube Data API key', () => {
   let api: FakeYouTubeApi;
   let keyed: TestApp;
-  beforeAll(async () => {
-    api = await startFakeYouTubeApi();
-    keyed = await createTestApp({
-      YOUTUBE_BASE_URL: youtube.baseURL,
-      YOUTUBE_API_KEY: FAKE_API_KEY,
-      YOUTUBE_API_URL: api.apiUrl,
+  const keyedLog = capturedLog();
+  /** What the fake's videos.list knows: a test adds the uploads it publishes. */
+  const apiVideos: FakeApiVideo[] = [...FAKE_API_VIDEOS];
+  const knownToApi = (videoId: string, duration: string) =>
+    apiVideos.push({
+      id: videoId,
+      title: 'Upload',
+      channel: 'Fresh Channel',
+      description: '',
+      publishedAt: new Date().toISOString(),
+      duration,
+      views: 10,
     });
+  beforeAll(async () => {
+    api = await startFakeYouTubeApi(apiVideos);
+    keyed = await createTestApp(
+      {
+        YOUTUBE_BASE_URL: youtube.baseURL,
+        YOUTUBE_API_KEY: FAKE_API_KEY,
+        YOUTUBE_API_URL: api.apiUrl,
+        LOG_LEVEL: 'warn',
+      },
+      { logTo: keyedLog.stream },
+    );
   });
   afterAll(async () => {
     await keyed.close();
@@ -510,6 +533,89 @@ describe('with a YouTube Data API key', () => {
     expect(youtube.hits.get('channel:UCbrokenChannel000000001') ?? 0).toBe(pageReads);
     const unknown = await user.client.post('/api/channels', { link: '@nobodyhere' });
     expect(unknown.status).toBe(404);
+  });
+
+  const lengthsOf = async (user: TestUser) =>
+    Object.fromEntries(
+      (await user.client.json('/api/channels/videos?sort=date')).videos.map(
+        (v: { videoId: string; durationSeconds: number | null }) => [v.videoId, v.durationSeconds],
+      ),
+    );
+  const lengthCalls = () =>
+    api.callsOf('videos').filter((call) => call.params.get('part') === 'contentDetails');
+
+  /** A channel of its own on the fixture with one upload of today, followed by `user` and due now: the upload's id. */
+  async function dueChannelWithUpload(user: TestUser) {
+    const channelId = await insertChannel(keyed.db, [user.id]);
+    const upload = uploadTitled('An upload');
+    youtube.addChannel({
+      id: channelId,
+      handle: `@due${channelId
+        .slice(2, 12)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`,
+      title: 'Fresh Channel',
+      avatarUrl: 'https://yt3.googleusercontent.com/fresh',
+      feed: 'ok',
+      uploads: [upload],
+    });
+    return upload.videoId;
+  }
+
+  it('fills the lengths of a newly followed channel’s videos from one videos.list', async () => {
+    knownToApi('autoOnly001', 'PT4M10S');
+    const user = await keyed.createOnboardedUser();
+    expect((await user.client.post('/api/channels', { link: '@VidvisorFixtures' })).status).toBe(201);
+    expect(lengthCalls()).toHaveLength(1);
+    // Earlier tests of this file published more uploads on the fixture's channel.
+    expect(lengthCalls()[0]?.params.get('id')?.split(',')).toEqual(
+      expect.arrayContaining(['autoOnly001', 'frOnly00001', 'manualEn001']),
+    );
+    // manualEn001 is unknown to the API: it stays without a length.
+    expect(await lengthsOf(user)).toMatchObject({ autoOnly001: 250, manualEn001: null });
+  });
+
+  it('asks the lengths of every new upload of a poll in one videos.list, and asks nothing when the feeds did not change', async () => {
+    const user = await keyed.createOnboardedUser();
+    const [first, second, unknown] = [
+      await dueChannelWithUpload(user),
+      await dueChannelWithUpload(user),
+      await dueChannelWithUpload(user),
+    ];
+    knownToApi(first, 'PT1H2M3S');
+    knownToApi(second, 'PT12M5S');
+    const calls = lengthCalls().length;
+    expect(await pollDueChannels(keyed.deps, later(0.1))).toMatchObject({ fresh: 3 });
+    expect(lengthCalls()).toHaveLength(calls + 1);
+    expect(lengthCalls().at(-1)?.params.get('id')?.split(',').sort()).toEqual(
+      [first, second, unknown].sort(),
+    );
+    expect(await lengthsOf(user)).toEqual({ [first]: 3723, [second]: 725, [unknown]: null });
+
+    expect(await pollDueChannels(keyed.deps, later(3.2))).toMatchObject({ fresh: 0 });
+    expect(lengthCalls()).toHaveLength(calls + 1);
+  });
+
+  // Last of its block: YouTube's spent quota stops every call of this app's day.
+  it('keeps the new videos without a length, and logs it, when videos.list fails', async () => {
+    const user = await keyed.createOnboardedUser();
+    const videoId = await dueChannelWithUpload(user);
+    knownToApi(videoId, 'PT8M');
+    api.spendQuota();
+    try {
+      expect(await pollDueChannels(keyed.deps, later(0.1))).toMatchObject({ fresh: 1 });
+    } finally {
+      api.resetQuota();
+    }
+    expect(lengthCalls().at(-1)?.params.get('id')).toBe(videoId);
+    expect(await lengthsOf(user)).toEqual({ [videoId]: null });
+    expect(
+      keyedLog
+        .entries()
+        .some(
+          (entry) => entry.msg === 'channel video lengths not read' && entry.problem === 'quota_exceeded',
+        ),
+    ).toBe(true);
   });
 });
 
