@@ -1,7 +1,7 @@
 import { MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_JOB, MAIL_SWEEP_SCHEDULE } from './adapters/mail';
 import type { AppDeps } from './context';
 import { pollChannelsJob } from './features/channels/channels.service';
-import { indexMigratedVideosJob } from './features/chat/sources.service';
+import { indexMigratedVideosJob, reindexVideoLanguagesJob } from './features/chat/sources.service';
 import { buildDataExportJob, expireDataExportsJob } from './features/data-export/data-export.service';
 import { rememberJob } from './features/memory/extraction';
 import { weeklyEmailJob } from './features/suggestions/weekly-email';
@@ -16,6 +16,7 @@ export function backgroundJobs(deps: AppDeps): JobDefinition[] {
   return [
     weeklyEmailJob(deps),
     indexMigratedVideosJob(deps),
+    reindexVideoLanguagesJob(deps),
     mailRetryJob(deps),
     pollChannelsJob(deps),
     pruneRateLimitCountersJob(deps),

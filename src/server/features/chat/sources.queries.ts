@@ -1,4 +1,19 @@
-import { and, asc, count, eq, exists, inArray, isNull, lte, max, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { LANGUAGES } from '../../../shared/languages';
 import type { Executor } from '../../db/client';
 import { chatSources, chats, libraryVideos, videoPassages } from '../../db/schema';
 
@@ -122,7 +137,20 @@ export async function markSourceRemoved(tx: Executor, chatId: string, sourceId: 
     .where(and(eq(chatSources.id, sourceId), live(chatId)));
 }
 
-/** Takes up to `limit` videos whose passages are not indexed yet, marking them indexed (skips ones another process took). */
+/**
+ * The search configuration of a video's known language (`searchConfigFor` in SQL), else the one it
+ * has: a video of unknown language keeps English, as it was indexed (decision 047).
+ */
+const languageSearchConfig = sql<string>`case when ${libraryVideos.language} is null then ${libraryVideos.searchConfig}
+  else (case ${libraryVideos.language} ${sql.join(
+    LANGUAGES.map((language) => sql`when ${language.code} then ${language.searchConfig}`),
+    sql` `,
+  )} else 'simple' end)::regconfig end`;
+
+/**
+ * Takes up to `limit` videos whose passages are not indexed yet, marking them indexed and setting
+ * their known language's search configuration for their passages (skips ones another process took).
+ */
 export function claimUnindexedVideos(tx: Executor, limit: number) {
   const pending = tx
     .select({ id: libraryVideos.id })
@@ -132,13 +160,45 @@ export function claimUnindexedVideos(tx: Executor, limit: number) {
     .for('update', { skipLocked: true });
   return tx
     .update(libraryVideos)
-    .set({ indexedAt: new Date() })
+    .set({ indexedAt: new Date(), searchConfig: languageSearchConfig })
     .where(inArray(libraryVideos.id, pending))
     .returning({
       id: libraryVideos.id,
       transcript: libraryVideos.transcript,
       segments: libraryVideos.segments,
     });
+}
+
+/**
+ * Re-indexes, in place, the passages of up to `limit` indexed videos whose language is known but whose
+ * passages were indexed with another configuration (English, before languages): each video's
+ * configuration and tsvectors change together, so a search sees either the old pair or the new one.
+ * Skips videos another process holds; answers how many it re-indexed.
+ */
+export async function reindexMislabelledVideos(tx: Executor, limit: number): Promise<number> {
+  const mislabelled = tx
+    .select({ id: libraryVideos.id })
+    .from(libraryVideos)
+    .where(
+      and(
+        isNotNull(libraryVideos.indexedAt),
+        isNotNull(libraryVideos.language),
+        sql`${libraryVideos.searchConfig} <> ${languageSearchConfig}`,
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const videos = await tx
+    .update(libraryVideos)
+    .set({ searchConfig: languageSearchConfig })
+    .where(inArray(libraryVideos.id, mislabelled))
+    .returning({ id: libraryVideos.id });
+  if (videos.length === 0) return 0;
+  await tx.execute(sql`
+    update ${videoPassages} p set search = to_tsvector(v.search_config, p.text)
+    from ${libraryVideos} v
+    where v.id = p.library_video_id and v.id = any(${sql.param(videos.map((video) => video.id))}::uuid[])`);
+  return videos.length;
 }
 
 export async function setVideoLength(

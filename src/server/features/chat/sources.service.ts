@@ -35,6 +35,7 @@ import {
   markSourceRemoved,
   nextSourceNumber,
   type RetrievedPassage,
+  reindexMislabelledVideos,
   roomInChat,
   type SourceListRow,
   setVideoLength,
@@ -301,6 +302,46 @@ export function indexMigratedVideosJob({
     async run() {
       await indexPendingVideos(db, logger, shutdownSignal);
       if (shutdownSignal.aborted) throw new Error('stopped by the shutdown before every video was indexed');
+    },
+  };
+}
+
+/**
+ * Re-indexes, in batches, the passages of videos indexed with English rules before their language was
+ * known (decision 047), with their language's: in place, so search keeps working and nothing is lost.
+ * Stops between batches once `signal` aborts; a second run finds nothing to do.
+ */
+export async function reindexVideosInTheirLanguage(
+  db: Database,
+  logger: Logger,
+  signal?: AbortSignal,
+): Promise<void> {
+  let reindexed = 0;
+  while (!signal?.aborted) {
+    const batch = await db.transaction((tx) => reindexMislabelledVideos(tx, VIDEOS_PER_BATCH));
+    reindexed += batch;
+    if (batch < VIDEOS_PER_BATCH) break;
+  }
+  if (reindexed > 0) logger.info({ videos: reindexed }, 'videos re-indexed in their language');
+}
+
+export const REINDEX_VIDEO_LANGUAGES_JOB = 'reindex-video-languages';
+
+/** The job that re-indexes videos in their language: queued when a server starts, run by one process. */
+export function reindexVideoLanguagesJob({
+  db,
+  logger,
+  shutdownSignal,
+}: Pick<AppDeps, 'db' | 'logger' | 'shutdownSignal'>): JobDefinition {
+  return {
+    name: REINDEX_VIDEO_LANGUAGES_JOB,
+    singleton: true,
+    queueAtStart: true,
+    timeoutSeconds: 6 * 60 * 60,
+    async run() {
+      await reindexVideosInTheirLanguage(db, logger, shutdownSignal);
+      if (shutdownSignal.aborted)
+        throw new Error('stopped by the shutdown before every video was re-indexed');
     },
   };
 }
