@@ -7,7 +7,10 @@ import { startPostgres } from '../../scripts/lib/postgres.mjs';
 import { MAIL_RETRY_JOB } from '../../src/server/adapters/mail';
 import { PRUNE_RATE_LIMIT_COUNTERS_JOB } from '../../src/server/background-jobs';
 import { POLL_CHANNELS_JOB } from '../../src/server/features/channels/channels.service';
-import { INDEX_MIGRATED_VIDEOS_JOB } from '../../src/server/features/chat/sources.service';
+import {
+  INDEX_MIGRATED_VIDEOS_JOB,
+  REINDEX_VIDEO_LANGUAGES_JOB,
+} from '../../src/server/features/chat/sources.service';
 import {
   BUILD_DATA_EXPORT_JOB,
   EXPIRE_DATA_EXPORTS_JOB,
@@ -94,6 +97,7 @@ describe(`${REPLICAS} replicas started at once on an empty PostgreSQL`, () => {
             MAIL_RETRY_JOB,
             POLL_CHANNELS_JOB,
             PRUNE_RATE_LIMIT_COUNTERS_JOB,
+            REINDEX_VIDEO_LANGUAGES_JOB,
             REMEMBER_JOB,
             WEEKLY_EMAIL_JOB,
           ].sort(),
