@@ -352,12 +352,14 @@ const REPLY = {
 async function timeLibraryQuestions(app, stub, cookie, asked) {
   const added = [];
   for (const [i, question] of asked.entries()) {
+    const sentBefore = stub.requests.length;
     const { status, text, ttft } = await postStreaming(`${app.baseURL}/api/library/ask`, {
       headers: { cookie, origin: app.baseURL },
       body: { question },
       firstText: '"type":"text-delta"',
     });
-    const model = stub.requests.at(-1);
+    // The answer's own request: remembering the turn (decision 064) is a later call of its own.
+    const model = stub.requests.slice(sentBefore).find((request) => request.body?.stream);
     if (status !== 200 || !text.includes('"status":"complete"') || !model?.firstTokenAt) {
       throw new Error(`library question failed: ${status} ${text.slice(0, 300)}`);
     }
