@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { accessChat } from './chat.service';
+import { stopElsewhere } from './live-reply.remote';
 import { savedAnswerStream } from './live-reply.service';
 
 const noLiveReply = () => new AppError(409, 'no_live_reply', 'No answer is being written in this chat');
@@ -36,7 +37,11 @@ export function liveReplyRoutes(deps: AppDeps) {
       const { chat } = await accessChat(deps, currentUser(c), c.req.valid('param').chatId, {
         allowAdminRead: false,
       });
-      if (!(await deps.liveReplies.stop(chat.id))) throw noLiveReply();
+      // On PostgreSQL the reply may be written by another process: it is asked to stop it (decision 065).
+      const stopped =
+        (await deps.liveReplies.stop(chat.id)) ||
+        (deps.database.kind === 'postgres' && (await stopElsewhere(deps.database, chat.id)));
+      if (!stopped) throw noLiveReply();
       return c.json({ stopped: true as const }, 200);
     });
 }
