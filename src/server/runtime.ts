@@ -16,7 +16,7 @@ import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
-import { answerRemoteStops } from './features/chat/live-reply.remote';
+import { answerRemoteRequests } from './features/chat/live-reply.remote';
 import { createAdmission } from './http/admission';
 import { createLiveReplies } from './http/live-replies';
 import { createJobQueue } from './jobs';
@@ -152,8 +152,8 @@ export async function createRuntime(
   };
   for (const job of backgroundJobs(deps)) jobs.register(job);
   if (database.kind === 'postgres') {
-    await answerRemoteStops(database, deps.liveReplies, (error) =>
-      logger.error({ err: error }, 'a Stop from another process was not answered'),
+    await answerRemoteRequests(database, deps.liveReplies, (error) =>
+      logger.error({ err: error }, 'a request about a live reply from another process was not answered'),
     );
   }
   return {
