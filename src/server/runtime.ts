@@ -16,6 +16,7 @@ import { type Config, isLoopbackUrl } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
+import { answerRemoteRequests } from './features/chat/live-reply.remote';
 import { createAdmission } from './http/admission';
 import { createLiveReplies } from './http/live-replies';
 import { createJobQueue } from './jobs';
@@ -150,6 +151,11 @@ export async function createRuntime(
     shutdownSignal: shutdown.signal,
   };
   for (const job of backgroundJobs(deps)) jobs.register(job);
+  if (database.kind === 'postgres') {
+    await answerRemoteRequests(database, deps.liveReplies, (error) =>
+      logger.error({ err: error }, 'a request about a live reply from another process was not answered'),
+    );
+  }
   return {
     deps,
     offlineGate,

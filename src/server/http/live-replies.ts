@@ -28,6 +28,8 @@ export interface LiveReplies {
   follow(chatId: string): ReadableStream<UIMessageChunk> | null;
   /** Stops the chat's live reply and resolves once it is saved; false when none is live. */
   stop(chatId: string): Promise<boolean>;
+  /** Resolves once the chat's live reply has ended and is saved; false when none is live. */
+  ended(chatId: string): Promise<boolean>;
   /** Replies being written now. */
   readonly size: number;
 }
@@ -97,6 +99,12 @@ export function createLiveReplies(): LiveReplies {
       const reply = replies.get(chatId);
       if (!reply) return false;
       reply.stopper.abort();
+      await reply.ended;
+      return true;
+    },
+    async ended(chatId) {
+      const reply = replies.get(chatId);
+      if (!reply) return false;
       await reply.ended;
       return true;
     },
