@@ -153,6 +153,9 @@ export async function recordOutcome(
 ) {
   const item = await ownPlanItem(db, user.id, itemId);
   if (!item) throw notFound('Plan item not found');
+  if (!(await memoryOn(db, user.id))) {
+    throw new AppError(409, 'memory_paused', OUTCOME_LINK_MESSAGES.paused, 'outcome');
+  }
   if (item.status !== 'done' && item.status !== 'dropped') {
     throw badRequest(MEMORY_MESSAGES.outcomeNotFinished, 'outcome');
   }

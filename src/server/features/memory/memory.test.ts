@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRESH_SIGN_IN_MINUTES } from '../../../shared/schemas/account';
-import { MEMORY_LIMITS, MEMORY_MESSAGES } from '../../../shared/schemas/memory';
+import { MEMORY_LIMITS, MEMORY_MESSAGES, OUTCOME_LINK_MESSAGES } from '../../../shared/schemas/memory';
 import { accounts, chats, memories, memorySettings, sessions } from '../../db/schema';
 import { createManualChat } from '../../testing/consult';
 import { insertMemory } from '../../testing/memory';
@@ -289,5 +289,18 @@ describe('How did it go? A plan step’s outcome', () => {
     expect(unknown).toMatchObject({ status: 400, field: 'outcome' });
     expect(await rowsOf(user.id)).toEqual([]);
     expect(await rowsOf(stranger.id)).toEqual([]);
+  });
+
+  it('is neither asked nor recorded while memory is paused', async () => {
+    const user = await t.createOnboardedUser();
+    const item = await insertPlanItem(t.db, user.id, { title: 'Raise the box price to $24', status: 'done' });
+    expect((await user.client.json('/api/plan')).outcomesRemembered).toBe(true);
+    await user.client.json('/api/memory/pause', { method: 'PUT', json: { paused: true } });
+    expect((await user.client.json('/api/plan')).outcomesRemembered).toBe(false);
+    const refused = await errorOf(
+      await user.client.post(`/api/plan/items/${item.id}/outcome`, { outcome: 'worked' }),
+    );
+    expect(refused).toMatchObject({ status: 409, field: 'outcome', message: OUTCOME_LINK_MESSAGES.paused });
+    expect(await rowsOf(user.id)).toEqual([]);
   });
 });

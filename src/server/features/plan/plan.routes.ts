@@ -16,6 +16,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { rateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
+import { memoryOn } from '../memory/memory.service';
 import { recordOutcomeFromLink } from './check-in-outcome';
 import {
   addPlanItems,
@@ -49,7 +50,14 @@ export function planRoutes(deps: AppDeps) {
         },
       )
       .get('/plan', onboarded, validate('query', planQuery), async (c) =>
-        c.json(await planPage(deps.db, currentUser(c), c.req.valid('query'), new Date()), 200),
+        c.json(
+          {
+            ...(await planPage(deps.db, currentUser(c), c.req.valid('query'), new Date())),
+            // "How did it go?" is asked only while memory keeps outcomes (a paused memory records none).
+            outcomesRemembered: await memoryOn(deps.db, currentUser(c).id),
+          },
+          200,
+        ),
       )
       .post('/plan/items', onboarded, validate('json', addPlanItemsInput), async (c) =>
         c.json({ items: await addPlanItems(deps.db, currentUser(c), c.req.valid('json')) }, 201),

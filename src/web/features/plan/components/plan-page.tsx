@@ -191,7 +191,7 @@ function PlanGroups({
       {
         onSuccess: () => {
           toast.success(`“${item.title}” moved to ${PLAN_STATUS_LABELS[status]}`);
-          if (status === 'done' || status === 'dropped') setAskOutcome(item);
+          if (data.outcomesRemembered && (status === 'done' || status === 'dropped')) setAskOutcome(item);
         },
         onError: (error) => toast.error(error.message),
       },
