@@ -17,12 +17,14 @@ const listTools = (baseURL: string, token: string) =>
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
 
-test('An assistant asks to connect: the user allows reading and writing on the consent page, sees it under Connected assistants, and disconnects it', async ({
+test('An assistant asks a signed-out user to connect: the user signs in, allows reading and writing on the consent page, sees it under Connected assistants, and disconnects it', async ({
   page,
   server,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signUpOnboarded(page, server);
+  const account = await signUpOnboarded(page, server);
+  // Signed out in this browser when the assistant asks: sign-in comes first, then the consent page.
+  await page.context().clearCookies();
   // The assistant registers itself and sends the user's browser to authorize, with PKCE.
   const registered = await fetch(`${server.baseURL}/api/auth/oauth2/register`, {
     method: 'POST',
@@ -57,6 +59,13 @@ test('An assistant asks to connect: the user allows reading and writing on the c
   });
 
   await page.goto(authorize.toString());
+  await expect(page).toHaveURL(/\/auth\?.*client_id=/);
+  // A detour to the one-time code and back keeps the assistant's request.
+  await page.getByRole('button', { name: 'Sign in with a one-time code' }).click();
+  await page.getByRole('button', { name: 'Sign in with a password' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Connect Journey Assistant to Vidvisor?' })).toBeVisible();
   await expectNoSeriousViolations(page, '/oauth/consent');
   await page.getByRole('checkbox', { name: /Also allow it to change the status/ }).check();

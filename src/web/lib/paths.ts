@@ -117,6 +117,24 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
+/**
+ * The parameters of an assistant's authorization that sent a signed-out user to sign in (decision
+ * 067): Better Auth brings the user to /auth with the request's signed query. Empty when the auth
+ * screen carries no such request.
+ */
+export function oauthRequestParams(search: URLSearchParams): Record<string, string> {
+  if (!search.has('client_id') || !search.has('sig')) return {};
+  const request = Object.fromEntries(search);
+  for (const own of ['view', AUTH_NOTICE_PARAM, AUTH_NEXT_PARAM]) delete request[own];
+  return request;
+}
+
+/** Where a sign-in resumes an assistant's authorization, so its consent page follows; else null. */
+export function oauthResumePath(search: URLSearchParams): string | null {
+  const request = oauthRequestParams(search);
+  return Object.keys(request).length ? `/api/auth/oauth2/authorize?${new URLSearchParams(request)}` : null;
+}
+
 function authHref(view?: AuthView, notice?: AuthNotice, next?: string): string {
   const params = new URLSearchParams();
   if (view) params.set('view', view);

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { afterSignIn } from '../../features/auth/api/auth-actions';
 import { AuthViews } from '../../features/auth/components/auth-views';
 import { getMeQueryOptions, useMe } from '../../features/session/api/get-me';
 import { useSiteConfig } from '../../features/site/api/get-site-config';
@@ -11,8 +13,8 @@ import {
   AUTH_VIEWS,
   type AuthNotice,
   type AuthView,
-  paths,
-  safeReturnPath,
+  oauthRequestParams,
+  oauthResumePath,
 } from '../../lib/paths';
 
 export default function AuthRoute() {
@@ -24,15 +26,16 @@ export default function AuthRoute() {
   const requested = params.get('view');
   const view: AuthView = AUTH_VIEWS.includes(requested as AuthView) ? (requested as AuthView) : 'sign_in';
   // Where to go once signed in: the page that sent the user here (same site only), else the dashboard.
-  const next = safeReturnPath(params.get(AUTH_NEXT_PARAM));
-  const destination = next ?? paths.dashboard.href();
+  const destination = afterSignIn(params);
   const noticeKey = params.get(AUTH_NOTICE_PARAM);
   const notice =
     noticeKey && Object.hasOwn(AUTH_NOTICES, noticeKey) ? AUTH_NOTICES[noticeKey as AuthNotice] : null;
 
   if (me.isPending || config.isPending) return <PageSpinner />;
   // Signed in already: the dashboard applies the onboarding gates. (Not while choosing a new password.)
-  if (me.data && view !== 'update_password') return <Navigate to={destination} replace />;
+  if (me.data && view !== 'update_password') {
+    return oauthResumePath(params) ? <LeaveFor href={destination} /> : <Navigate to={destination} replace />;
+  }
 
   return (
     <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
@@ -41,6 +44,7 @@ export default function AuthRoute() {
         view={view}
         onViewChange={(next, nextNotice) =>
           setParams({
+            ...oauthRequestParams(params),
             ...(next === 'sign_in' ? {} : { view: next }),
             ...(nextNotice ? { [AUTH_NOTICE_PARAM]: nextNotice } : {}),
             ...(next ? { [AUTH_NEXT_PARAM]: next } : {}),
@@ -52,9 +56,17 @@ export default function AuthRoute() {
         urlError={params.get('error')}
         onSignedIn={async () => {
           await queryClient.invalidateQueries(getMeQueryOptions());
-          navigate(destination, { replace: true });
+          // An assistant's authorization is the server's to resume: a whole-page visit, not a route.
+          if (oauthResumePath(params)) window.location.assign(destination);
+          else navigate(destination, { replace: true });
         }}
       />
     </main>
   );
+}
+
+/** A whole-page visit to a server address (an assistant's authorization resumes on the server). */
+function LeaveFor({ href }: { href: string }) {
+  useEffect(() => window.location.assign(href), [href]);
+  return <PageSpinner />;
 }

@@ -1,5 +1,5 @@
 import { type AuthFailure, authClient, authFailureMessage } from '../../../lib/auth-client';
-import { AUTH_NEXT_PARAM, paths, safeReturnPath } from '../../../lib/paths';
+import { AUTH_NEXT_PARAM, oauthResumePath, paths, safeReturnPath } from '../../../lib/paths';
 
 /** A failure Better Auth reported; its message is shown as is, in the danger box. */
 export class AuthError extends Error {
@@ -28,9 +28,12 @@ function orThrow(result: Result, fallback: string) {
 
 const absolute = (path: string) => new URL(path, window.location.origin).toString();
 
-/** Where a sign-in lands: the same-site page named by the auth screen's `next`, else the dashboard. */
-const afterSignIn = () =>
-  safeReturnPath(new URLSearchParams(window.location.search).get(AUTH_NEXT_PARAM)) ?? paths.dashboard.href();
+/**
+ * Where a sign-in lands: an assistant's authorization waiting for it, else the same-site page named by
+ * the auth screen's `next`, else the dashboard.
+ */
+export const afterSignIn = (search = new URLSearchParams(window.location.search)) =>
+  oauthResumePath(search) ?? safeReturnPath(search.get(AUTH_NEXT_PARAM)) ?? paths.dashboard.href();
 
 export async function signInWithPassword(input: { email: string; password: string }) {
   orThrow(
