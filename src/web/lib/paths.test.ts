@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, safeReturnPath } from './paths';
+import { oauthRequestParams, oauthResumePath, paths, safeReturnPath } from './paths';
 
 describe('the page to come back to after signing in', () => {
   it('keeps a path of this site, with its query and fragment', () => {
@@ -28,5 +28,31 @@ describe('the page to come back to after signing in', () => {
       '/auth?view=sign_in&next=%2Fshared%2Ftok',
     );
     expect(paths.auth.href('sign_in', undefined, '//evil.example')).toBe('/auth?view=sign_in');
+  });
+});
+
+describe('an assistant’s authorization waiting for a sign-in', () => {
+  const signed = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'abc',
+    redirect_uri: 'http://127.0.0.1:4000/cb',
+    exp: '1900000000',
+    sig: 'c2lnbmF0dXJl',
+  });
+
+  it('is resumed on the server with its signed query, without the auth screen’s own parameters', () => {
+    const search = new URLSearchParams(signed);
+    search.set('view', 'verify_otp');
+    search.set('next', '/plan');
+    const resume = new URL(oauthResumePath(search)!, 'http://app.test');
+    expect(resume.pathname).toBe('/api/auth/oauth2/authorize');
+    expect(Object.fromEntries(resume.searchParams)).toEqual(Object.fromEntries(signed));
+  });
+
+  it('is no request at all without a client and a signature', () => {
+    const unsigned = new URLSearchParams(signed);
+    unsigned.delete('sig');
+    expect(oauthResumePath(unsigned)).toBeNull();
+    expect(oauthRequestParams(new URLSearchParams({ next: '/plan' }))).toEqual({});
   });
 });
