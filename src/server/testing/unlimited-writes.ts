@@ -36,6 +36,10 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   'PUT /suggestions/keywords': `${OWN_ROWS} (one keyword set per user)`,
   'PUT /suggestions/email': OWN_ROWS,
   'POST /suggestions/unsubscribe': "one click from an e-mail: turns off one setting of the token's owner",
+  'POST /suggestions/weekly-mail/unsubscribe':
+    "one click from an e-mail: turns off the two weekly settings of the token's owner",
+  'PUT /suggestions/weekly-mail/keep':
+    "from the unsubscribe page: turns one weekly setting of the token's owner back on",
   'DELETE /channels/:channelId': OWN_ROWS,
   'DELETE /plan/calendar': OWN_ROWS,
   'POST /plan/items': 'capped per user (PLAN_LIMITS.itemsPerUser, checked in the database) and per request',

@@ -12,6 +12,7 @@ import {
   memories,
   memorySettings,
   messageRatings,
+  oauthConsents,
   outboxEmails,
   paymentMethods,
   planItems,
@@ -70,6 +71,7 @@ function exportedTables(db: Executor): ExportedTable[] {
     byUser(memories, memories.userId),
     byUser(memorySettings, memorySettings.userId),
     byUser(channelFollows, channelFollows.userId),
+    byUser(oauthConsents, oauthConsents.userId),
     byUser(supportTickets, supportTickets.userId),
     {
       table: supportTicketReplies,
@@ -96,6 +98,12 @@ export const TABLES_NOT_EXPORTED: Record<string, string> = {
   video_passages: 'the library videos cut into passages for search: the transcripts are in library_videos',
   data_exports: 'the archives themselves',
   plan_calendar_feeds: 'the calendar address: only the hash of its secret token',
+  oauth_access_token: "an assistant's access tokens: hashes of secrets, each ending within the hour",
+  oauth_refresh_token: "an assistant's refresh tokens: hashes of secrets",
+  oauth_client:
+    "the registration an assistant made of itself: its name and addresses are the assistant's, its secret encrypted (oauth_consent lists what the user allowed it)",
+  oauth_client_resource:
+    "which resource an assistant's registration may ask for: the assistant's, not the user's",
 };
 
 /**
