@@ -96,7 +96,10 @@ async function benchOn(label, env, seed, options) {
   }
 }
 
-export async function benchAdminUsers({ connections = 10, duration = 5 } = {}) {
+export async function benchAdminUsers({
+  connections = Number(process.env.BENCH_CONNECTIONS ?? 10),
+  duration = Number(process.env.BENCH_DURATION ?? 5),
+} = {}) {
   if (buildIsStale()) await buildAll({ quiet: true });
   console.log(
     `\nAdmin users list with ${USERS.toLocaleString('en-US')} users: ${connections} connections, ${duration} s each`,

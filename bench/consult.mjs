@@ -34,22 +34,23 @@ const SHORT_REPLY = {
  * samples is only their largest).
  */
 const ONE_AT_A_TIME_REPLY = { ...SHORT_REPLY, chunks: SHORT_REPLY.chunks.slice(0, 2) };
-/** Samples of a stream measured one at a time (alone, or while 99 others stream). */
-const ONE_AT_A_TIME_SAMPLES = 200;
-/** The 99 replies streaming around those samples: 250 pieces, 200 ms apart (50 s: longer than the samples). */
-const BACKGROUND_REPLY = {
-  chunks: Array.from({ length: 250 }, (_, i) => `word${i} `),
+/** Samples of a stream measured one at a time (alone, or while BURST - 1 others stream). */
+const ONE_AT_A_TIME_SAMPLES = Number(process.env.BENCH_CONSULT_SAMPLES ?? 200);
+/** Replies sent at the same instant in the burst rows. */
+const BURST = Number(process.env.BENCH_CONSULT_BURST ?? 100);
+/** Seconds of each usage-summary measure; its warm-up and the GET /api/me row take at most 2 and 3. */
+const DURATION = Number(process.env.BENCH_CONSULT_DURATION ?? 6);
+/** A reply of `pieces` pieces, 200 ms apart. */
+const slowReply = (pieces) => ({
+  chunks: Array.from({ length: pieces }, (_, i) => `word${i} `),
   firstTokenDelayMs: FIRST_TOKEN_MS,
   delayMs: 200,
-  usage: { prompt_tokens: 900, completion_tokens: 250 },
-};
-/** The replies of the concurrency run: 80 pieces, 200 ms apart (16 s: longer than the ramp). */
-const LONG_REPLY = {
-  chunks: Array.from({ length: 80 }, (_, i) => `word${i} `),
-  firstTokenDelayMs: FIRST_TOKEN_MS,
-  delayMs: 200,
-  usage: { prompt_tokens: 900, completion_tokens: 80 },
-};
+  usage: { prompt_tokens: 900, completion_tokens: pieces },
+});
+/** The replies streaming around those samples: 250 pieces for 200 samples (50 s: longer than the samples). */
+const BACKGROUND_REPLY = slowReply(Math.max(10, Math.ceil(1.25 * ONE_AT_A_TIME_SAMPLES)));
+/** The replies of the concurrency run: 80 pieces for 2,000 streams (16 s: longer than the 10 s ramp). */
+const LONG_REPLY = slowReply(Math.max(10, Math.ceil(STREAMS / 25)));
 /** A super admin is never limited, so many replies may stream at once for one account. */
 const ADMIN_EMAIL = 'bench-admin@example.com';
 /** The super admin of the "before" burst, whose app shares the PostgreSQL database with the main one. */
@@ -88,8 +89,8 @@ export async function runConsultBench() {
 const streamingEnv = (env, stub, adminEmail = ADMIN_EMAIL) => ({
   ...env,
   // These rows measure what one process holds with admission out of the way (decisions 042, 053).
-  REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, 100)),
-  REPLIES_PREPARING_MAX: String(Math.max(STREAMS, 100)),
+  REPLIES_IN_FLIGHT_MAX: String(Math.max(STREAMS, BURST)),
+  REPLIES_PREPARING_MAX: String(Math.max(STREAMS, BURST)),
   EVENT_LOOP_DELAY_MAX_MS: '60000',
   EVENT_LOOP_UTILIZATION_MAX_PERCENT: '100',
   HEAP_USED_MAX_PERCENT: '100',
@@ -107,12 +108,14 @@ async function burstWithSyncLogWrites(label, env) {
   const app = await startApp({ ...streamingEnv(env, stub, BEFORE_ADMIN_EMAIL), LOG_WRITES: 'sync' });
   try {
     const cookie = await onboarded(app, BEFORE_ADMIN_EMAIL, { freePlan: false });
-    const chats = await createChats(app, cookie, 100);
+    const chats = await createChats(app, cookie, BURST);
     await Promise.all(chats.slice(0, 5).map((id, i) => streamReply(app, cookie, id, `warm-${i}`)));
     const cpuBefore = cpuMsOf(app.child.pid);
-    const added = await burstsAdded(stub, 100, (i, tag) => streamReply(app, cookie, chats[i], `sync-${tag}`));
-    const cpuPerReply = (cpuMsOf(app.child.pid) - cpuBefore) / (burstRounds(100) * 100);
-    return ttftRow(`${label}: ${streamsAtOnce(100)}, before: log writes sync`, added, cpuPerReply);
+    const added = await burstsAdded(stub, BURST, (i, tag) =>
+      streamReply(app, cookie, chats[i], `sync-${tag}`),
+    );
+    const cpuPerReply = (cpuMsOf(app.child.pid) - cpuBefore) / (burstRounds(BURST) * BURST);
+    return ttftRow(`${label}: ${streamsAtOnce(BURST)}, before: log writes sync`, added, cpuPerReply);
   } finally {
     await app.stop();
     await stub.close();
@@ -122,13 +125,13 @@ async function burstWithSyncLogWrites(label, env) {
 /** The issue's ratios (decision 070): 100 replies at once, p50, against the bare relay's in this run. */
 function printBurstRatios(rows) {
   const p50 = (label) => Number(rows.find((row) => row['server-added TTFT'] === label)?.['p50 ms']);
-  const relay = p50(`floor, a bare Hono relay: ${streamsAtOnce(100)}`);
+  const relay = p50(`floor, a bare Hono relay: ${streamsAtOnce(BURST)}`);
   for (const database of ['PostgreSQL', 'PGlite']) {
     const ratios = [
-      [`${streamsAtOnce(100)}, before: log writes sync`, 'before (log writes sync)'],
-      [streamsAtOnce(100), 'after'],
+      [`${streamsAtOnce(BURST)}, before: log writes sync`, 'before (log writes sync)'],
+      [streamsAtOnce(BURST), 'after'],
     ].map(([row, variant]) => `${variant} ${(p50(`${database}: ${row}`) / relay).toFixed(1)}×`);
-    console.log(`100 replies at once, p50 ÷ bare relay's, ${database}: ${ratios.join(', ')}`);
+    console.log(`${BURST} replies at once, p50 ÷ bare relay's, ${database}: ${ratios.join(', ')}`);
   }
   console.log(
     `(targets: ≤ 10× on PostgreSQL, ≤ 20× on PGlite; one run on a shared machine, load average ${loadAverage()})`,
@@ -141,10 +144,14 @@ async function benchStreaming(label, env, peakRssTargetMb) {
   const app = await startApp(streamingEnv(env, stub));
   try {
     const cookie = await onboarded(app, ADMIN_EMAIL, { freePlan: false });
-    const chats = await createChats(app, cookie, 100);
+    const chats = await createChats(app, cookie, BURST);
     await Promise.all(chats.slice(0, 5).map((id, i) => streamReply(app, cookie, id, `warm-${i}`)));
     const ttft = [before];
-    const me = await measure(`${app.baseURL}/api/me`, { headers: { cookie }, connections: 1, duration: 3 });
+    const me = await measure(`${app.baseURL}/api/me`, {
+      headers: { cookie },
+      connections: 1,
+      duration: Math.min(3, DURATION),
+    });
     ttft.push({
       'server-added TTFT': `${label}: for scale, GET /api/me (session + gates)`,
       samples: me.requests,
@@ -153,7 +160,7 @@ async function benchStreaming(label, env, peakRssTargetMb) {
       'app CPU ms/reply': '',
       target: '',
     });
-    for (const concurrency of [1, 100]) {
+    for (const concurrency of [1, BURST]) {
       const cpuBefore = cpuMsOf(app.child.pid);
       const added = await burstsAdded(stub, concurrency, (i, tag) =>
         streamReply(app, cookie, chats[i], `ttft-${tag}`),
@@ -183,24 +190,27 @@ async function benchStreaming(label, env, peakRssTargetMb) {
 }
 
 /**
- * The steady state of 100 concurrent streams: 99 long replies stream while measured sends arrive one
- * after another (the burst rows above start all 100 at the same instant, the worst case).
+ * The steady state of BURST concurrent streams: BURST - 1 long replies stream while measured sends arrive one
+ * after another (the burst rows above start all BURST at the same instant, the worst case).
  */
 async function ttftAmongStreams(label, app, stub, cookie, chats) {
   stub.clearRequests();
-  stub.enqueue(...chats.slice(1, 100).map(() => BACKGROUND_REPLY));
+  stub.enqueue(...chats.slice(1).map(() => BACKGROUND_REPLY));
   let streaming = 0;
   const background = chats
-    .slice(1, 100)
+    .slice(1)
     .map((id, i) => streamReply(app, cookie, id, `steady-${i}`, () => (streaming += 1)));
-  while (streaming < 99) await sleep(50);
+  while (streaming < BURST - 1) await sleep(50);
   const added = [];
   for (let round = 0; round < ONE_AT_A_TIME_SAMPLES; round++) {
     stub.enqueue(ONE_AT_A_TIME_REPLY);
     added.push(...serverAddedMs(stub, [await streamReply(app, cookie, chats[0], `among-${round}`)]));
   }
   const failed = (await Promise.all(background)).filter((r) => !r.ok).length;
-  return ttftRow(`${label}: 1 stream while 99 others stream${failed ? ` (${failed} failed)` : ''}`, added);
+  return ttftRow(
+    `${label}: 1 stream while ${BURST - 1} others stream${failed ? ` (${failed} failed)` : ''}`,
+    added,
+  );
 }
 
 /**
@@ -219,7 +229,7 @@ async function benchRelayFloor() {
     const rows = [];
     for (const [label, send] of floors) {
       for (let i = 0; i < 5; i++) await send(`warm-${label}-${i}`);
-      for (const concurrency of [1, 100]) {
+      for (const concurrency of [1, BURST]) {
         const added = await burstsAdded(stub, concurrency, (_i, tag) => send(`floor-${label}-${tag}`));
         const row = ttftRow(`floor, ${label}: ${streamsAtOnce(concurrency)}`, added);
         rows.push({ ...row, target: '' });
@@ -248,7 +258,7 @@ async function floorReply(url, body, content) {
   return { ok: status === 200 && ttft !== undefined, content, ttft };
 }
 
-/** One stream at a time is sampled ONE_AT_A_TIME_SAMPLES times; a burst of 100, 3 times. */
+/** One stream at a time is sampled ONE_AT_A_TIME_SAMPLES times; a burst of BURST, 3 times. */
 const burstRounds = (concurrency) => (concurrency === 1 ? ONE_AT_A_TIME_SAMPLES : 3);
 
 /** Sends `concurrency` messages at the same instant, round after round; the server-added ms of each. */
@@ -346,12 +356,12 @@ async function benchUsageSummary(databaseUrl) {
       await measure(`${app.baseURL}/api/usage`, {
         headers: { cookie: user.cookie },
         connections: 10,
-        duration: 2,
+        duration: Math.min(2, DURATION),
       });
       const m = await measure(`${app.baseURL}/api/usage`, {
         headers: { cookie: user.cookie },
         connections: 10,
-        duration: 6,
+        duration: DURATION,
       });
       measured.push(m);
       rows.push({

@@ -3,15 +3,16 @@
 // 100,000 consultations by 5,000 users over 100 days (about 7,000 in trending's 7-day window): the
 // page (GET /api/suggestions), no-key trending and the catalogue's keyword search. One connection:
 // p50/p99 of 300 requests one after another; 50 connections: req/s. Prints figures and the query
-// plans; asserts nothing. Standalone: node bench/suggestions.mjs (BENCH_DURATION overrides).
+// plans; asserts nothing. Standalone: node bench/suggestions.mjs (BENCH_DURATION, BENCH_SUGGESTIONS_SCALE override).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { tsImport } from 'tsx/esm/api';
 import { table } from './lib.mjs';
 import { latencyOf, withSeededApp } from './seeded.mjs';
 
-const PICKS = 10_000;
-const CHATS = 100_000;
-const USERS = 5_000;
+const SCALE = Number(process.env.BENCH_SUGGESTIONS_SCALE ?? 1);
+const PICKS = Math.max(20, Math.round(10_000 * SCALE));
+const CHATS = Math.max(20, Math.round(100_000 * SCALE));
+const USERS = Math.max(10, Math.round(5_000 * SCALE));
 const SEQUENTIAL = 300;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const TOPICS = [

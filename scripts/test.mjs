@@ -145,6 +145,12 @@ let built = false;
 step('system suites (PostgreSQL restarts, several processes)');
 if (built) vitest('system', ['--project', 'system']);
 
+step('bench smoke (every part of npm run bench at a tiny size)');
+if (built) {
+  const { ok, seconds } = run('node', ['bench/smoke.mjs']);
+  record('bench smoke', ok, seconds);
+}
+
 step('browser journeys (Playwright, Chromium, production build)');
 try {
   if (!built) throw new Error('the build failed: no journeys');
