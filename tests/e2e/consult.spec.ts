@@ -146,9 +146,8 @@ test.describe('the consultation', () => {
       .first();
     await expect(citation).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s');
     await expect(citation).toHaveAttribute('target', '_blank');
-    const opened = page.waitForEvent('popup');
-    await citation.click();
-    expect((await opened).url()).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s');
+    // A plain click plays that moment in the player beside the chat (player.spec.ts asserts the player's
+    // calls); the link itself, for a modified click or "Open on YouTube", stays the video at that second.
   });
 
   test('?ia=1 shows even the owner the chat read-only: no input, no automatic first answer', async ({

@@ -38,7 +38,13 @@ export const afterSignIn = (search = new URLSearchParams(window.location.search)
 export async function signInWithPassword(input: { email: string; password: string }) {
   orThrow(
     // Better Auth's client goes to callbackURL itself once signed in.
-    await authClient.signIn.email({ ...input, callbackURL: afterSignIn() }),
+    // An assistant's authorization is resumed by the auth screen once signed in: one visit, not two
+    // (a second would find the consent given and hand the assistant another code).
+    await authClient.signIn.email(
+      oauthResumePath(new URLSearchParams(window.location.search))
+        ? input
+        : { ...input, callbackURL: afterSignIn() },
+    ),
     'Could not sign in',
   );
 }

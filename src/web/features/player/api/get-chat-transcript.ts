@@ -21,6 +21,7 @@ export const getChatTranscriptQueryOptions = (chatId: string, readOnly: boolean,
       previousQuery?.queryKey[1] === chatId ? previous : undefined,
   });
 
-export function useChatTranscript(chatId: string, readOnly: boolean, sources: string) {
-  return useQuery(getChatTranscriptQueryOptions(chatId, readOnly, sources));
+/** `enabled`: only once the chat itself has loaded (a chat that is missing has no transcript to ask for). */
+export function useChatTranscript(chatId: string, readOnly: boolean, sources: string, enabled: boolean) {
+  return useQuery({ ...getChatTranscriptQueryOptions(chatId, readOnly, sources), enabled });
 }

@@ -14,9 +14,15 @@ import { TranscriptLoading, TranscriptPanel } from './transcript-panel';
 export function useVideoDock(
   chatId: string,
   readOnly: boolean,
-  sources: readonly { id: string; removedAt: string | null }[] = [],
+  /** The chat's sources once its view has loaded; until then nothing is read. */
+  sources?: readonly { id: string; removedAt: string | null }[],
 ) {
-  const transcript = useChatTranscript(chatId, readOnly, sourcesVersion(sources));
+  const transcript = useChatTranscript(
+    chatId,
+    readOnly,
+    sourcesVersion(sources ?? []),
+    sources !== undefined,
+  );
   const videos = transcript.data?.videos;
   const [request, setRequest] = useState<PlayRequest | null>(null);
   const [time, setTime] = useState<{ number: number; seconds: number } | null>(null);
