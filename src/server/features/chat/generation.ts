@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   createUIMessageStream,
   createUIMessageStreamResponse,
@@ -93,6 +94,8 @@ interface Tokens {
 
 /** What a reply produced so far: its text, how it ended, and the tokens it spent. */
 interface Reply {
+  /** The stored answer's id, known from the stream's start: a reloaded chat keeps the element it streamed. */
+  id: string;
   text: string;
   outcome: Outcome;
   /** Spent so far: the notes on a long transcript as each part is read, then the answer. */
@@ -155,6 +158,7 @@ async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSo
   const { stopSignal } = request;
   const abortSignal = AbortSignal.any([stopSignal, deps.shutdownSignal, timeout]);
   const reply: Reply = {
+    id: randomUUID(),
     text: '',
     outcome: 'complete',
     tokens: { prompt: 0, completion: 0 },
@@ -163,7 +167,7 @@ async function writeReply(deps: AppDeps, request: LeanRequest, sources: PromptSo
   // The user's own Stop is not a failure; a timeout or a shutdown is.
   const abortOutcome = (): Outcome =>
     stopSignal.aborted && !deps.shutdownSignal.aborted && !timeout.aborted ? 'stopped' : 'failed';
-  writer.write({ type: 'start' });
+  writer.write({ type: 'start', messageId: reply.id });
   let prompt: Prompt | null = null;
   const run: Run = { abortSignal, abortOutcome, writer, reply, prepared: request.place.prepared };
   try {
@@ -413,13 +417,17 @@ function replyWrites(
   const totalTokens = reply.tokens.prompt + reply.tokens.completion;
   const spent = { promptTokens: reply.tokens.prompt, completionTokens: reply.tokens.completion, totalTokens };
   const message = { chatId: chat.id, userId: user.id, role: 'assistant' as const, model: reply.model };
-  const { rows, lastId } = chainedMessages(placement.parentId, [
-    ...(keepText ? [{ ...message, content: reply.text, status, ...spent }] : []),
-    // Tokens spent on a failure with no text still count: they are on the apology.
-    ...(reply.outcome === 'failed'
-      ? [{ ...message, content: apologyFor(request), status: 'error' as const, ...(keepText ? {} : spent) }]
-      : []),
-  ]);
+  const { rows, lastId } = chainedMessages(
+    placement.parentId,
+    [
+      ...(keepText ? [{ ...message, content: reply.text, status, ...spent }] : []),
+      // Tokens spent on a failure with no text still count: they are on the apology.
+      ...(reply.outcome === 'failed'
+        ? [{ ...message, content: apologyFor(request), status: 'error' as const, ...(keepText ? {} : spent) }]
+        : []),
+    ],
+    reply.id,
+  );
   const writes: SQL[] = [];
   if (rows.length) writes.push(insertMessagesStatement(deps.db, rows));
   if (totalTokens > 0) {
