@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oauthRequestParams, oauthResumePath, paths, safeReturnPath } from './paths';
+import { authViewSearch, oauthRequestParams, oauthResumePath, paths, safeReturnPath } from './paths';
 
 describe('the page to come back to after signing in', () => {
   it('keeps a path of this site, with its query and fragment', () => {
@@ -29,6 +29,18 @@ describe('the page to come back to after signing in', () => {
     );
     expect(paths.auth.href('sign_in', undefined, '//evil.example')).toBe('/auth?view=sign_in');
   });
+
+  it('stays with the auth screen from view to view, and only when safe', () => {
+    const magicLink = authViewSearch(new URLSearchParams({ next: '/shared/tok' }), 'magic_link');
+    expect(Object.fromEntries(magicLink)).toEqual({ view: 'magic_link', next: '/shared/tok' });
+    expect(Object.fromEntries(authViewSearch(magicLink, 'sign_in', 'password-updated'))).toEqual({
+      notice: 'password-updated',
+      next: '/shared/tok',
+    });
+    expect(
+      Object.fromEntries(authViewSearch(new URLSearchParams({ next: '//evil.example' }), 'sign_up')),
+    ).toEqual({ view: 'sign_up' });
+  });
 });
 
 describe('an assistant’s authorization waiting for a sign-in', () => {
@@ -47,6 +59,11 @@ describe('an assistant’s authorization waiting for a sign-in', () => {
     const resume = new URL(oauthResumePath(search)!, 'http://app.test');
     expect(resume.pathname).toBe('/api/auth/oauth2/authorize');
     expect(Object.fromEntries(resume.searchParams)).toEqual(Object.fromEntries(signed));
+  });
+
+  it('stays with the auth screen through a detour to another view', () => {
+    const detour = authViewSearch(authViewSearch(signed, 'magic_link'), 'sign_in');
+    expect(oauthResumePath(detour)).toBe(oauthResumePath(signed));
   });
 
   it('is no request at all without a client and a signature', () => {

@@ -129,6 +129,20 @@ export function oauthRequestParams(search: URLSearchParams): Record<string, stri
   return request;
 }
 
+/**
+ * The auth screen's query for another of its views: an assistant's authorization and the page to come
+ * back to stay with it across views (a detour to the one-time code loses neither).
+ */
+export function authViewSearch(current: URLSearchParams, view: AuthView, notice?: AuthNotice) {
+  const returnPath = safeReturnPath(current.get(AUTH_NEXT_PARAM));
+  return new URLSearchParams({
+    ...oauthRequestParams(current),
+    ...(view === 'sign_in' ? {} : { view }),
+    ...(notice ? { [AUTH_NOTICE_PARAM]: notice } : {}),
+    ...(returnPath ? { [AUTH_NEXT_PARAM]: returnPath } : {}),
+  });
+}
+
 /** Where a sign-in resumes an assistant's authorization, so its consent page follows; else null. */
 export function oauthResumePath(search: URLSearchParams): string | null {
   const request = oauthRequestParams(search);

@@ -7,13 +7,12 @@ import { AuthViews } from '../../features/auth/components/auth-views';
 import { getMeQueryOptions, useMe } from '../../features/session/api/get-me';
 import { useSiteConfig } from '../../features/site/api/get-site-config';
 import {
-  AUTH_NEXT_PARAM,
   AUTH_NOTICE_PARAM,
   AUTH_NOTICES,
   AUTH_VIEWS,
   type AuthNotice,
   type AuthView,
-  oauthRequestParams,
+  authViewSearch,
   oauthResumePath,
 } from '../../lib/paths';
 
@@ -42,23 +41,17 @@ export default function AuthRoute() {
       <AuthViews
         key={view}
         view={view}
-        onViewChange={(next, nextNotice) =>
-          setParams({
-            ...oauthRequestParams(params),
-            ...(next === 'sign_in' ? {} : { view: next }),
-            ...(nextNotice ? { [AUTH_NOTICE_PARAM]: nextNotice } : {}),
-            ...(next ? { [AUTH_NEXT_PARAM]: next } : {}),
-          })
-        }
+        onViewChange={(next, nextNotice) => setParams(authViewSearch(params, next, nextNotice))}
         notice={notice}
         googleEnabled={config.data?.googleSignIn ?? false}
         token={params.get('token')}
         urlError={params.get('error')}
         onSignedIn={async () => {
+          // An assistant's authorization is the server's to resume: one whole-page visit, not a route
+          // (reading who is signed in first would render LeaveFor, a second visit).
+          if (oauthResumePath(params)) return window.location.assign(destination);
           await queryClient.invalidateQueries(getMeQueryOptions());
-          // An assistant's authorization is the server's to resume: a whole-page visit, not a route.
-          if (oauthResumePath(params)) window.location.assign(destination);
-          else navigate(destination, { replace: true });
+          navigate(destination, { replace: true });
         }}
       />
     </main>
