@@ -63,6 +63,15 @@ for (const viewport of VIEWPORTS) {
 
       const chatId = await createSampleChat(page, server);
       await auditPage(page, `/chat/${chatId}`, /Tokens: \d+/, viewport.name);
+      // A follow-up puts the user's own message on the page too, with its Edit and Copy buttons.
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('How do I start a subscription box?');
+      await box.press('Enter');
+      await expect(page.getByRole('article', { name: 'Assistant message' }).nth(1)).toContainText(
+        /Tokens: \d+/,
+        { timeout: 30_000 },
+      );
+      await expectNoSeriousViolations(page, `/chat/${chatId} with a follow-up (${viewport.name})`);
       const shared = await page.request.post(`${server.baseURL}/api/chats/${chatId}/share-links`, {
         headers: { origin: server.baseURL },
       });

@@ -17,16 +17,9 @@ const listTools = (baseURL: string, token: string) =>
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
 
-test('An assistant asks a signed-out user to connect: the user signs in, allows reading and writing on the consent page, sees it under Connected assistants, and disconnects it', async ({
-  page,
-  server,
-}) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  const account = await signUpOnboarded(page, server);
-  // Signed out in this browser when the assistant asks: sign-in comes first, then the consent page.
-  await page.context().clearCookies();
-  // The assistant registers itself and sends the user's browser to authorize, with PKCE.
-  const registered = await fetch(`${server.baseURL}/api/auth/oauth2/register`, {
+/** An assistant registers itself and builds the address that sends the user's browser to authorize, with PKCE. */
+async function assistantAsks(baseURL: string) {
+  const registered = await fetch(`${baseURL}/api/auth/oauth2/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -39,7 +32,7 @@ test('An assistant asks a signed-out user to connect: the user signs in, allows 
   expect(registered.status).toBe(201);
   const { client_id: clientId } = await registered.json();
   const verifier = randomBytes(32).toString('base64url');
-  const authorize = new URL(`${server.baseURL}/api/auth/oauth2/authorize`);
+  const authorize = new URL(`${baseURL}/api/auth/oauth2/authorize`);
   for (const [key, value] of Object.entries({
     response_type: 'code',
     client_id: clientId,
@@ -48,10 +41,22 @@ test('An assistant asks a signed-out user to connect: the user signs in, allows 
     state: 'journey-state',
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
-    resource: `${server.baseURL}/mcp`,
+    resource: `${baseURL}/mcp`,
   })) {
     authorize.searchParams.set(key, value);
   }
+  return { clientId: clientId as string, verifier, authorize };
+}
+
+test('An assistant asks a signed-out user to connect: the user signs in, allows reading and writing on the consent page, sees it under Connected assistants, and disconnects it', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const account = await signUpOnboarded(page, server);
+  // Signed out in this browser when the assistant asks: sign-in comes first, then the consent page.
+  await page.context().clearCookies();
+  const { clientId, verifier, authorize } = await assistantAsks(server.baseURL);
   let callback: URL | undefined;
   await page.route(`${CALLBACK}**`, (route) => {
     callback = new URL(route.request().url());
@@ -98,4 +103,23 @@ test('An assistant asks a signed-out user to connect: the user signs in, allows 
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('No assistant is connected.')).toBeVisible();
   expect((await listTools(server.baseURL, token)).status).toBe(401);
+});
+
+test('An assistant’s request survives a sign-in by magic link: the mailed link leads to the consent page', async ({
+  page,
+  server,
+}) => {
+  const account = await signUpOnboarded(page, server);
+  await page.context().clearCookies();
+  const { authorize } = await assistantAsks(server.baseURL);
+  await page.goto(authorize.toString());
+  await expect(page).toHaveURL(/\/auth\?.*client_id=/);
+  await page.getByRole('button', { name: 'Email me a magic link' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  const before = server.mails.length;
+  await page.getByRole('button', { name: 'Send magic link' }).click();
+  await expect(page.getByText(/Check your email for the magic link/)).toBeVisible();
+  const mail = await server.waitForMail(account.email, 'magic-link', { after: before });
+  await page.goto(mail.links[0]!);
+  await expect(page.getByRole('heading', { name: 'Connect Journey Assistant to Vidvisor?' })).toBeVisible();
 });

@@ -41,7 +41,13 @@ export const verifyOtpInput = z.object({
 export type VerifyOtpInput = z.infer<typeof verifyOtpInput>;
 
 /** The bounds of every text field Better Auth takes, the same as our own forms'. */
-export const AUTH_FIELD_LIMITS = { name: 100, email: 254, url: 2048, oauthQuery: 4096, scope: 200 } as const;
+export const AUTH_FIELD_LIMITS = {
+  name: 100,
+  email: 254,
+  url: 2048,
+  oauthQuery: 4096,
+  scope: 200,
+} as const;
 
 const text = (max: number, tooLong: string) =>
   z.string({ error: 'Must be text' }).max(max, tooLong).optional();
@@ -74,4 +80,10 @@ export const authRequestFields = z.looseObject({
   // An assistant's authorization (decision 067): the consent page's answer and its signed request.
   oauth_query: text(AUTH_FIELD_LIMITS.oauthQuery, 'The authorization request is too long'),
   scope: text(AUTH_FIELD_LIMITS.scope, `Keep the scopes under ${AUTH_FIELD_LIMITS.scope} characters`),
+  // An assistant's registration: what the consent page and the connected assistants show of it.
+  client_name: text(AUTH_FIELD_LIMITS.name, 'Keep the assistant’s name under 100 characters'),
+  client_uri: urlField,
+  logo_uri: urlField,
+  tos_uri: urlField,
+  policy_uri: urlField,
 });

@@ -72,7 +72,8 @@ export async function sendMagicLink(email: string) {
   orThrow(
     await authClient.signIn.magicLink({
       email,
-      callbackURL: absolute(paths.dashboard.href()),
+      // The link signs in and goes where a password sign-in would: an assistant's authorization, or back.
+      callbackURL: absolute(afterSignIn()),
       errorCallbackURL: absolute(`${paths.auth.href('magic_link')}`),
     }),
     'Could not send the sign-in link',
@@ -92,7 +93,7 @@ export async function signInWithCode(input: { email: string; otp: string }) {
 
 export async function signInWithGoogle() {
   orThrow(
-    await authClient.signIn.social({ provider: 'google', callbackURL: absolute(paths.dashboard.href()) }),
+    await authClient.signIn.social({ provider: 'google', callbackURL: absolute(afterSignIn()) }),
     'Could not start Google sign-in',
   );
 }

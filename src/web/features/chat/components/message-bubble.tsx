@@ -87,7 +87,7 @@ export function MessageBubble({
           <footer
             className={cn(
               'flex flex-wrap items-center gap-2 text-xs',
-              mine ? 'justify-end text-primary-foreground/80' : 'justify-between text-muted-foreground',
+              mine ? 'justify-end text-primary-foreground' : 'justify-between text-muted-foreground',
             )}
           >
             {mine ? null : (
