@@ -1,5 +1,6 @@
 import { parseYouTubeVideoId } from '../../../shared/youtube';
 import type { AppDeps, SessionUser } from '../../context';
+import { recordStaffRead } from '../audit/audit.service';
 import { accessChat } from '../chat/chat.service';
 import { chatSourcesView } from '../chat/sources.service';
 import { chatSourcePassages } from './player.queries';
@@ -10,7 +11,8 @@ import { chatSourcePassages } from './player.queries';
  * with their start times.
  */
 export async function chatTranscript(deps: AppDeps, user: SessionUser, chatId: string, adminRead: boolean) {
-  const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: adminRead });
+  const { chat, readOnly } = await accessChat(deps, user, chatId, { allowAdminRead: adminRead });
+  if (readOnly) await recordStaffRead(deps.db, user, chat);
   const [sources, passages] = await Promise.all([
     chatSourcesView(deps.db, chat.id),
     chatSourcePassages(deps.db, chat.id),
