@@ -89,5 +89,18 @@ test.describe('What Vidvisor knows', () => {
     await expect(uncited).not.toContainText(REMEMBERED_PART);
     await expect(uncited.getByRole('button', { name: /^M\d+$/ })).toHaveCount(0);
     await expect(uncited).not.toContainText(/\[M\d+\]/);
+
+    // Deleting a memory asks first: Cancel keeps it, Delete removes it.
+    await page.goto('/memory');
+    await page.getByRole('button', { name: 'Delete M1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this memory?' });
+    await expect(confirm).toContainText(EDITED_FACT);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(facts).toHaveCount(1);
+    await page.getByRole('button', { name: 'Delete M1' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Memory deleted')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(facts).toHaveCount(0);
   });
 });

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../components/ui/confirm-removal';
 import { SettingSwitch } from '../../../components/ui/setting-switch';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDeleteMemory } from '../api/delete-memory';
@@ -97,25 +97,15 @@ export function MemoryPage({ account }: { account: ForgetEverythingDialogProps['
         </Button>
       </div>
       <ForgetEverythingDialog open={forgetting} onOpenChange={setForgetting} account={account} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmRemoval
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        removal={remove}
         title="Delete this memory?"
-        description={deleting?.statement ?? ''}
+        description={(memory) => memory.statement}
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        busy={remove.isPending}
-        tone="danger"
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success('Memory deleted');
-              setDeleting(null);
-            },
-            onError: (error) => toast.error(error.message),
-          })
-        }
+        done={() => 'Memory deleted'}
       />
     </div>
   );

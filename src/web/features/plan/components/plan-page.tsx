@@ -5,7 +5,7 @@ import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../shared/schemas/
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../components/ui/confirm-removal';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDeletePlanItem } from '../api/delete-plan-item';
@@ -98,25 +98,15 @@ export function PlanPage({
           ) : null}
         </DialogContent>
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmRemoval
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        removal={remove}
         title="Delete item"
-        description={deleting ? `Delete “${deleting.title}” from your plan? This cannot be undone.` : ''}
+        description={(item) => `Delete “${item.title}” from your plan? This cannot be undone.`}
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        busy={remove.isPending}
-        tone="danger"
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success('Item deleted');
-              setDeleting(null);
-            },
-            onError: (error) => toast.error(error.message),
-          })
-        }
+        done={() => 'Item deleted'}
       />
     </div>
   );

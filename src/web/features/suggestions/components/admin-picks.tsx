@@ -6,7 +6,7 @@ import { addWeeks, dayLabel, formatDuration, weekLabel } from '../../../../share
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../components/ui/confirm-removal';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { BadgeList } from '../../../components/videos/badge-list';
@@ -211,27 +211,16 @@ export function AdminPicks({ week, onWeek }: { week: string | undefined; onWeek:
         </DialogContent>
       </Dialog>
 
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <ConfirmRemoval
+        item={removing}
+        onClose={() => setRemoving(null)}
+        removal={remove}
         title="Remove pick"
-        description={
-          removing ? `Remove “${removing.title}” from the week of ${dayLabel(removing.week)}?` : ''
-        }
+        description={(pick) => `Remove “${pick.title}” from the week of ${dayLabel(pick.week)}?`}
         confirmLabel="Remove"
         busyLabel="Removing..."
-        busy={remove.isPending}
-        tone="danger"
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success('Pick removed', { duration: ADMIN_TOAST_MS });
-              setRemoving(null);
-            },
-            onError: (error) => toast.error(error.message, { duration: ADMIN_TOAST_MS }),
-          })
-        }
+        done={() => 'Pick removed'}
+        toastOptions={{ duration: ADMIN_TOAST_MS }}
       />
     </div>
   );
