@@ -265,7 +265,11 @@ export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'parentId
  * Messages that follow one another, the first after `parentId`: their rows with ids and parent links,
  * and the id of the last (the new end of the branch). The first may come with its id (a streamed answer's).
  */
-export function chainedMessages(parentId: string | null, messages: NewMessage[], firstId = randomUUID()) {
+export function chainedMessages(
+  parentId: string | null,
+  messages: NewMessage[],
+  firstId: string = randomUUID(),
+) {
   let parent = parentId;
   const rows = messages.map((message, index) => {
     const id = index === 0 ? firstId : randomUUID();
