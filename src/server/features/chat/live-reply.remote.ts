@@ -231,7 +231,7 @@ export async function followElsewhere(
  * A reply relayed from another process: pieces put back in order, cut into parts at their line ends;
  * it ends once it holds every piece up to the number the holder sent.
  */
-class RelayedReply {
+export class RelayedReply {
   private readonly pieces = new Map<number, string>();
   private next = 0;
   private line = '';
