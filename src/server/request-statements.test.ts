@@ -34,7 +34,10 @@ async function statementsUntilTheModel(send: () => Promise<Response>): Promise<s
   const response = await send();
   expect(response.status).toBe(200);
   await readUntil(response, (text) => text.length > 0);
-  const sent = [...statements];
+  // The live reply's row (PostgreSQL, decision 071) is written beside the prompt's reads, which do not
+  // wait on it: it is no round trip before the provider call, and is counted apart.
+  const sent = statements.filter((statement) => !statement.includes('"live_replies"'));
+  expect(statements.length - sent.length).toBe(t.deps.database.kind === 'postgres' ? 1 : 0);
   t.offlineGate.open();
   // The rest of the reply, to its save.
   const reader = response.body!.getReader();

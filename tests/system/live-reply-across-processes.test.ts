@@ -6,7 +6,8 @@ import { browserAt, type Cluster, startCluster } from './support/cluster';
 
 /**
  * A reply written by one process, stopped or followed through another on the same PostgreSQL
- * (decision 065): the process writing it stops it or tells when it ends, by LISTEN/NOTIFY.
+ * (decisions 065, 071): a row says it is live; the process writing it stops it, or relays its parts
+ * live, by LISTEN/NOTIFY.
  */
 
 /** Each answer is held after four words until the test opens its gate, or the app hangs up (Stop). */
@@ -102,29 +103,160 @@ describe('a reply written by one process, reached through another', () => {
     }
   });
 
-  it('is followed on the other process by its saved answer once it ends', async () => {
+  it('is shown live by the chat view of the other process, and gone from it once saved', async () => {
     const { chatId, rest } = await heldAnswerOnA();
-    // Process A says it holds the reply on the channel the processes share: B is then waiting on it.
-    const holding = new Promise<void>((resolve) => {
-      db.on('notification', (message) => {
-        if (message.payload?.includes('"holding"')) resolve();
-      });
-    });
-    await db.query('listen live_reply_answers');
-
-    const follow = browser(`/api/chats/${chatId}/stream`, { via: processB() });
-    await holding;
+    const question = await db.query(`select id from chat_messages where chat_id = $1 and role = 'user'`, [
+      chatId,
+    ]);
+    for (const via of [processA(), processB()]) {
+      const view = await (await browser(`/api/chats/${chatId}`, { via })).json();
+      expect(view.liveReply).toEqual({ afterMessageId: question.rows[0].id });
+    }
     openGate();
+    await rest();
+    for (const via of [processA(), processB()]) {
+      expect((await (await browser(`/api/chats/${chatId}`, { via })).json()).liveReply).toBeNull();
+    }
+    expect((await db.query('select 1 from live_replies where chat_id = $1', [chatId])).rows).toEqual([]);
+  });
 
-    const followed = await follow;
-    expect(followed.status).toBe(200);
-    const body = await followed.text();
+  it('is followed live on the other process: the text so far while it is held, then the rest, once', async () => {
+    const { chatId, rest } = await heldAnswerOnA();
+    const follower = uiStreamOf(await browser(`/api/chats/${chatId}/stream`, { via: processB() }));
+    // Everything written so far arrives while the answer is still held: relayed, not waited for.
+    const soFar = await follower.until((text) => text.includes('word3 '));
+    expect(soFar).toBe('word0 word1 word2 word3 ');
+
+    openGate();
+    await follower.rest();
     const [answer] = await savedAnswers(chatId);
     expect(answer.status).toBe('complete');
     expect(answer.content).toContain('word199');
-    expect(body).toContain(`"messageId":"${answer.id}"`);
-    expect(body).toContain('word199');
-    expect(body).toContain('"status":"complete"');
+    expect(follower.text()).toBe(answer.content);
+    const chunks = follower.chunks();
+    expect(chunks.filter((chunk) => chunk.type === 'start')).toEqual([
+      { type: 'start', messageId: answer.id },
+    ]);
+    // The rest came part by part as it was written, not as the saved answer in one piece.
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta').length).toBeGreaterThan(2);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', messageMetadata: { status: 'complete' } });
+    expect(await rest()).toContain('word199');
+  });
+
+  it('stops relaying to a follower that went away, while the answer goes on', async () => {
+    const { chatId, rest } = await heldAnswerOnA();
+    // The relay's pieces name it: the first one tells the test which relay to watch end.
+    const relayId = new Promise<string>((resolve) => {
+      db.on('notification', (message) => {
+        if (message.channel === 'live_reply_parts') resolve(message.payload!.slice(0, 36));
+      });
+    });
+    await db.query('listen live_reply_parts');
+    await db.query('listen live_reply_answers');
+    const follower = uiStreamOf(await browser(`/api/chats/${chatId}/stream`, { via: processB() }));
+    await follower.until((text) => text.includes('word3 '));
+    const id = await relayId;
+    const relayEnded = new Promise<void>((resolve) => {
+      db.on('notification', (message) => {
+        if (
+          message.channel === 'live_reply_answers' &&
+          message.payload?.includes(`"id":"${id}","state":"ended"`)
+        ) {
+          resolve();
+        }
+      });
+    });
+    await follower.cancel();
+    await relayEnded;
+    // The answer is still held, and still live.
+    expect(await savedAnswers(chatId)).toEqual([]);
+    const view = await (await browser(`/api/chats/${chatId}`, { via: processB() })).json();
+    expect(view.liveReply).not.toBeNull();
+    openGate();
     expect(await rest()).toContain('word199');
   });
 });
+
+describe('a chat with no live reply, asked through either process', () => {
+  const chatWithoutAnswer = async () => {
+    const created = await browser('/api/chats', {
+      method: 'POST',
+      json: { source: 'manual', transcript: '[00:05] Referral programs grow small bakeries.' },
+    });
+    return (await created.json()).id as string;
+  };
+  const noLiveReply = async (response: Response) => {
+    expect(response.status).toBe(409);
+    expect((await response.json()).error.code).toBe('no_live_reply');
+  };
+
+  it('answers 409 no_live_reply to a follow or a Stop', async () => {
+    const chatId = await chatWithoutAnswer();
+    for (const via of [processA(), processB()]) {
+      await noLiveReply(await browser(`/api/chats/${chatId}/stream`, { via }));
+      await noLiveReply(await browser(`/api/chats/${chatId}/stop`, { method: 'POST', via }));
+    }
+  });
+
+  it('is not made live by a row its killed process left, expired or not', async () => {
+    const chatId = await chatWithoutAnswer();
+    const owner = await db.query('select user_id from chats where id = $1', [chatId]);
+    const leaveRow = (expires: string) =>
+      db.query(
+        `insert into live_replies (id, chat_id, user_id, expires_at)
+         values (gen_random_uuid(), $1, $2, now() + $3::interval)`,
+        [chatId, owner.rows[0].user_id, expires],
+      );
+    const liveOn = async (via: string) =>
+      (await (await browser(`/api/chats/${chatId}`, { via })).json()).liveReply;
+
+    await leaveRow('-1 second');
+    expect(await liveOn(processB())).toBeNull();
+    await noLiveReply(await browser(`/api/chats/${chatId}/stream`, { via: processB() }));
+
+    // Not yet expired: believed until a process is asked and none answers, then forgotten.
+    await leaveRow('10 minutes');
+    expect(await liveOn(processB())).toEqual({ afterMessageId: null });
+    await noLiveReply(await browser(`/api/chats/${chatId}/stream`, { via: processB() }));
+    expect(await liveOn(processA())).toBeNull();
+    await leaveRow('10 minutes');
+    await noLiveReply(await browser(`/api/chats/${chatId}/stop`, { method: 'POST', via: processA() }));
+    expect(await liveOn(processB())).toBeNull();
+  });
+});
+
+type UiChunk = { type: string; delta?: string; [key: string]: unknown };
+
+/** A UI message stream read as it comes: its text so far, its parts, and the rest on demand. */
+function uiStreamOf(response: Response) {
+  expect(response.status).toBe(200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let raw = '';
+  const chunks = (): UiChunk[] =>
+    raw
+      .split('\n')
+      .slice(0, -1)
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice('data: '.length)));
+  const text = () =>
+    chunks()
+      .filter((chunk) => chunk.type === 'text-delta')
+      .map((chunk) => chunk.delta)
+      .join('');
+  return {
+    chunks,
+    text,
+    async until(done: (text: string) => boolean) {
+      while (!done(text())) {
+        const read = await reader.read();
+        if (read.done) throw new Error(`The stream ended before its text did: ${text()}`);
+        raw += read.value;
+      }
+      return text();
+    },
+    async rest() {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) raw += read.value;
+    },
+    cancel: () => reader.cancel(),
+  };
+}

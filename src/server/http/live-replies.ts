@@ -14,13 +14,15 @@ export interface LiveReplyInfo {
 export interface LiveReplies {
   /**
    * Reads `stream` to its end, keeping its parts until then, and answers a copy for the client that
-   * asked. `stopper` is aborted by `stop`.
+   * asked. `stopper` is aborted by `stop`. Its parts go out once `announced` resolves: whoever has seen
+   * one finds the reply live on any process (decision 071).
    */
   keep(
     chatId: string,
     info: LiveReplyInfo,
     stopper: AbortController,
     stream: ReadableStream<UIMessageChunk>,
+    announced?: Promise<void>,
   ): ReadableStream<UIMessageChunk>;
   /** The chat's live reply, if one is being written. */
   find(chatId: string): LiveReplyInfo | null;
@@ -44,9 +46,15 @@ interface LiveReply extends LiveReplyInfo {
 export function createLiveReplies(): LiveReplies {
   const replies = new Map<string, LiveReply>();
 
-  async function pump(chatId: string, reply: LiveReply, stream: ReadableStream<UIMessageChunk>) {
+  async function pump(
+    chatId: string,
+    reply: LiveReply,
+    stream: ReadableStream<UIMessageChunk>,
+    announced: Promise<void> | undefined,
+  ) {
     const reader = stream.getReader();
     try {
+      await announced;
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
         keepPart(reply.parts, read.value);
         for (const follower of reply.followers) send(reply, follower, read.value);
@@ -74,7 +82,7 @@ export function createLiveReplies(): LiveReplies {
   }
 
   return {
-    keep(chatId, info, stopper, stream) {
+    keep(chatId, info, stopper, stream, announced) {
       const reply: LiveReply = {
         ...info,
         parts: [],
@@ -84,7 +92,7 @@ export function createLiveReplies(): LiveReplies {
       };
       replies.set(chatId, reply);
       const forClient = followerOf(reply);
-      reply.ended = pump(chatId, reply, stream);
+      reply.ended = pump(chatId, reply, stream, announced);
       return forClient;
     },
     find(chatId) {

@@ -127,3 +127,26 @@ export const transcriptCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.videoId, t.trackId] })],
 );
+
+/**
+ * The replies being written now, one row each, on PostgreSQL (decision 071): a process that is not
+ * writing a chat's reply learns from it that one is live. Written when the reply starts, deleted with
+ * the saved reply; a row whose process was killed ends at `expires_at` (the reply's timeout).
+ */
+export const liveReplies = pgTable(
+  'live_replies',
+  {
+    id: uuid('id').primaryKey(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The message the answer follows (null for a chat's first answer). */
+    afterMessageId: uuid('after_message_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('live_replies_chat_idx').on(t.chatId), index('live_replies_expires_idx').on(t.expiresAt)],
+);

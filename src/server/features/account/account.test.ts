@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES, FRESH_SIGN_IN_MINUTES } from '../../../shared/schemas/account';
@@ -187,6 +187,10 @@ async function userWithEverything() {
   );
   const week = unusedWeek();
   await insertPick(t.db, { week });
+  // A live reply's row, as a process killed mid-reply leaves it (decision 071).
+  await t.db
+    .insert(schema.liveReplies)
+    .values({ id: randomUUID(), chatId, userId: user.id, expiresAt: new Date(Date.now() + 60_000) });
   await sendWeeklyEmails(t.deps, new Date(`${week}T08:00:00Z`));
   await staff.client.json(`/api/admin/users/${user.id}/role`, { method: 'PUT', json: { role: 'admin' } });
 

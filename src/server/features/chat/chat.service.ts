@@ -29,6 +29,7 @@ import {
   updateChatStatement,
   writeTogether,
 } from './chat.queries';
+import { liveReplyOf } from './live-reply.service';
 import { HISTORY_MESSAGES } from './prompt';
 import {
   addSource,
@@ -70,11 +71,12 @@ export async function accessChat(
  * user's versions).
  */
 export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAccess, version?: string) {
-  const [messages, sources, ratings, overLimit] = await Promise.all([
+  const [messages, sources, ratings, overLimit, liveReply] = await Promise.all([
     branchThrough(deps.db, access.chat.id, version),
     chatSourcesView(deps.db, access.chat.id),
     ratingsOfChat(deps.db, access.chat.id),
     access.readOnly ? Promise.resolve(false) : isOverLimit(deps.db, user),
+    liveReplyOf(deps, access.chat.id),
   ]);
   const { chat } = access;
   return {
@@ -102,16 +104,11 @@ export async function chatView(deps: AppDeps, user: SessionUser, access: ChatAcc
     /** The last answer is being regenerated (by another tab or request). */
     regenerating: chat.regenerationClaimedAt !== null && !isStaleClaim(chat.regenerationClaimedAt),
     usageExceeded: overLimit,
-    /** An answer being written now, which the screen follows (decision 065): where it goes. */
-    liveReply: liveReplyOf(deps, chat.id),
+    /** An answer being written now, on any process, which the screen follows (decisions 065, 071): where it goes. */
+    liveReply,
     /** Answers come from the built-in offline model until an AI key is configured. */
     offlineModel: deps.ai.kind === 'offline',
   };
-}
-
-function liveReplyOf(deps: AppDeps, chatId: string) {
-  const live = deps.liveReplies.find(chatId);
-  return live && { afterMessageId: live.afterMessageId };
 }
 
 export function serializeMessage(message: MessageRow) {

@@ -32,6 +32,7 @@ import {
   writeTogether,
 } from './chat.queries';
 import type { ReplyPlacement } from './chat.service';
+import { announceLiveReply, endLiveRowStatement, type LiveRow } from './live-reply.queries';
 import {
   CHUNK_NOTES_SYSTEM,
   FIRST_REPLY_REQUEST,
@@ -120,20 +121,28 @@ export function streamReply(deps: AppDeps, request: ReplyRequest): Response {
   const sources: PromptSources = { request };
   const { chat, library: _library, ...base } = request;
   const stopper = new AbortController();
-  const lean: LeanRequest = { ...base, chat: { id: chat.id }, stopSignal: stopper.signal };
+  const live = { userId: base.user.id, afterMessageId: base.placement.parentId };
+  const liveRow = announceLiveReply(deps, { chatId: chat.id, ...live, timeoutMs: REPLY_TIMEOUT_MS });
+  const lean: LeanRequest = { ...base, chat: { id: chat.id }, stopSignal: stopper.signal, liveRow };
   const stream = createUIMessageStream<ConsultUIMessage>({
     execute: ({ writer }) => writeReply(deps, lean, sources, writer).finally(lean.place.release),
     onError: () => apologyFor(lean),
   });
-  const live = { userId: base.user.id, afterMessageId: base.placement.parentId };
   return createUIMessageStreamResponse({
-    stream: deps.liveReplies.keep(chat.id, live, stopper, stream),
+    stream: deps.liveReplies.keep(chat.id, live, stopper, stream, liveRow?.written),
     headers: { 'cache-control': 'no-store' },
   });
 }
 
-/** What a reply keeps while it streams: who asks, what, the chat's id, and the signal of its stop route. */
-type LeanRequest = ReplyBase & { chat: Pick<ChatRow, 'id'>; stopSignal: AbortSignal };
+/**
+ * What a reply keeps while it streams: who asks, what, the chat's id, the signal of its stop route and
+ * its live row (PostgreSQL, decision 071).
+ */
+type LeanRequest = ReplyBase & {
+  chat: Pick<ChatRow, 'id'>;
+  stopSignal: AbortSignal;
+  liveRow: LiveRow | null;
+};
 
 /** The whole request, handed to the prompt once and then forgotten. */
 interface PromptSources {
@@ -394,6 +403,7 @@ async function saveReply(
   const keepText = keepsText(request, reply);
   const status: MessageStatus = reply.outcome === 'complete' ? 'complete' : 'partial';
   try {
+    await request.liveRow?.written;
     await writeTogether(deps.db, replyWrites(deps, request, reply, keepText, status));
   } catch (error) {
     deps.logger.error({ err: error, chatId: request.chat.id }, 'could not store a reply');
@@ -404,7 +414,7 @@ async function saveReply(
 
 /**
  * The writes of a reply: its messages in one insert (so the apology is stored after the text), the
- * chat's total, the month's usage and the lease's release.
+ * chat's total, the month's usage, the lease's release and the end of its live row.
  */
 function replyWrites(
   deps: AppDeps,
@@ -446,5 +456,6 @@ function replyWrites(
   }
   const release = request.slot.releaseStatement();
   if (release) writes.push(release);
+  if (request.liveRow) writes.push(endLiveRowStatement(deps.db, request.liveRow));
   return writes;
 }

@@ -6,14 +6,13 @@ import type { AppDeps, AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { accessChat } from './chat.service';
-import { askElsewhere } from './live-reply.remote';
-import { savedAnswerStream } from './live-reply.service';
+import { followOnOtherProcess, savedAnswerStream, stopOnOtherProcess } from './live-reply.service';
 
 const noLiveReply = () => new AppError(409, 'no_live_reply', 'No answer is being written in this chat');
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /**
- * A chat's live answer (decision 065): followed by a reload or another tab (the owner, or staff reading
+ * A chat's live answer (decisions 065, 071): followed by a reload or another tab (the owner, or staff reading
  * it), and stopped by its owner only.
  */
 export function liveReplyRoutes(deps: AppDeps) {
@@ -31,28 +30,24 @@ export function liveReplyRoutes(deps: AppDeps) {
             })
           ).chat;
         const chat = await readChat();
-        const live = deps.liveReplies.follow(chat.id);
+        const savedAnswer = async () => savedAnswerStream(deps, await readChat());
+        const live =
+          deps.liveReplies.follow(chat.id) ?? (await followOnOtherProcess(deps, chat.id, savedAnswer));
         if (live) return createUIMessageStreamResponse({ stream: live, headers: NO_STORE });
-        // Written by another process (PostgreSQL): its saved answer once it ends, not its live parts; the
-        // chat is read again, as the reply may have ended since the first read. Ended since the page was
-        // read: its saved answer, never an empty reply the screen would wait on.
-        const settled =
-          deps.database.kind === 'postgres'
-            ? await askElsewhere(deps.database, chat.id, 'await').then(readChat)
-            : chat;
-        const stream = await savedAnswerStream(deps, settled);
-        if (!stream) throw noLiveReply();
-        return createUIMessageStreamResponse({ stream, headers: NO_STORE });
+        // Ended since the page was read: its saved answer, never an empty reply the screen would wait on.
+        // On PostgreSQL the chat is read again: the reply may have been saved elsewhere since the first read.
+        const saved =
+          deps.database.kind === 'postgres' ? await savedAnswer() : await savedAnswerStream(deps, chat);
+        if (!saved) throw noLiveReply();
+        return createUIMessageStreamResponse({ stream: saved, headers: NO_STORE });
       },
     )
     .post('/chats/:chatId/stop', requireUser, validate('param', chatIdParam), async (c) => {
       const { chat } = await accessChat(deps, currentUser(c), c.req.valid('param').chatId, {
         allowAdminRead: false,
       });
-      // On PostgreSQL the reply may be written by another process: it is asked to stop it (decision 065).
-      const stopped =
-        (await deps.liveReplies.stop(chat.id)) ||
-        (deps.database.kind === 'postgres' && (await askElsewhere(deps.database, chat.id, 'stop')));
+      // On PostgreSQL the reply may be written by another process: it is asked to stop it (decision 071).
+      const stopped = (await deps.liveReplies.stop(chat.id)) || (await stopOnOtherProcess(deps, chat.id));
       if (!stopped) throw noLiveReply();
       return c.json({ stopped: true as const }, 200);
     });

@@ -1,6 +1,8 @@
 import type { UIMessageChunk } from 'ai';
 import type { AppDeps } from '../../context';
 import { type ChatRow, findMessage } from './chat.queries';
+import { findLiveRow, forgetLiveRow } from './live-reply.queries';
+import { followElsewhere, stopElsewhere } from './live-reply.remote';
 
 /** The chat's last saved answer as a whole UI message stream; null when the chat ends on no answer. */
 export async function savedAnswerStream(
@@ -23,4 +25,40 @@ export async function savedAnswerStream(
       controller.close();
     },
   });
+}
+
+/**
+ * The chat's reply written by another process (PostgreSQL, decision 071), relayed live; null when no
+ * row says one is live, or when no process answers for it (a row left by a killed process, deleted).
+ */
+export async function followOnOtherProcess(
+  deps: AppDeps,
+  chatId: string,
+  savedAnswer: () => Promise<ReadableStream<UIMessageChunk> | null>,
+): Promise<ReadableStream<UIMessageChunk> | null> {
+  if (deps.database.kind !== 'postgres') return null;
+  const row = await findLiveRow(deps.db, chatId);
+  if (!row) return null;
+  const relayed = await followElsewhere(deps.database, chatId, savedAnswer);
+  if (!relayed) await forgetLiveRow(deps.db, row.id);
+  return relayed;
+}
+
+/** Stops the chat's reply written by another process (PostgreSQL); false when none is live. */
+export async function stopOnOtherProcess(deps: AppDeps, chatId: string): Promise<boolean> {
+  if (deps.database.kind !== 'postgres') return false;
+  const row = await findLiveRow(deps.db, chatId);
+  if (!row) return false;
+  const stopped = await stopElsewhere(deps.database, chatId);
+  if (!stopped) await forgetLiveRow(deps.db, row.id);
+  return stopped;
+}
+
+/** The chat's live reply, written by this process or (PostgreSQL) by another: where it goes. */
+export async function liveReplyOf(deps: AppDeps, chatId: string) {
+  const here = deps.liveReplies.find(chatId);
+  if (here) return { afterMessageId: here.afterMessageId };
+  if (deps.database.kind !== 'postgres') return null;
+  const row = await findLiveRow(deps.db, chatId);
+  return row && { afterMessageId: row.afterMessageId };
 }

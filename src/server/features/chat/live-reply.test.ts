@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, usageMonths } from '../../db/schema';
+import { chatMessages, liveReplies, usageMonths } from '../../db/schema';
 import { createManualChat, stopReply, waitFor } from '../../testing/consult';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { readRest, readUiStream, readUntil } from '../../testing/ui-stream';
@@ -39,6 +39,10 @@ async function heldAnswer(user: TestUser) {
   return { chatId, response, soFar };
 }
 
+const liveRows = (chatId: string) => t.db.select().from(liveReplies).where(eq(liveReplies.chatId, chatId));
+/** PostgreSQL announces a live reply to every process by a row (decision 071); PGlite's one process needs none. */
+const onPostgres = () => t.deps.database.kind === 'postgres';
+
 const follow = (user: TestUser, chatId: string, query = '') =>
   user.client.request(`/api/chats/${chatId}/stream${query}`);
 
@@ -50,6 +54,9 @@ describe('a live answer', () => {
     const question = view.messages.at(-1);
     expect(question.role).toBe('user');
     expect(view.liveReply).toEqual({ afterMessageId: question.id });
+    expect(await liveRows(chatId)).toMatchObject(
+      onPostgres() ? [{ userId: user.id, afterMessageId: question.id }] : [],
+    );
 
     const reload = await follow(user, chatId);
     expect(reload.status).toBe(200);
@@ -76,6 +83,8 @@ describe('a live answer', () => {
       { type: 'start', messageId: stored!.id },
     ]);
     expect((await user.client.json(`/api/chats/${chatId}`)).liveReply).toBeNull();
+    // Deleted with the saved answer, in the same statement.
+    expect(await liveRows(chatId)).toEqual([]);
   });
 
   it('is stopped by its owner from another tab: saved with what arrived and its tokens, for every tab', async () => {
@@ -98,6 +107,7 @@ describe('a live answer', () => {
       expect(tab.metadata).toEqual({ totalTokens: stored!.totalTokens, status: 'partial' });
     }
     expect(t.deps.admission.repliesInFlight).toBe(0);
+    expect(await liveRows(chatId)).toEqual([]);
   });
 
   it('may be followed by staff reading the chat, never stopped by them, and is hidden from others', async () => {
@@ -171,5 +181,41 @@ describe('an answer that is not live', () => {
     expect((await bad.json()).error.message).toContain('chatId');
     const badQuery = await follow(user, chatId, '?ia=2');
     expect(badQuery.status).toBe(400);
+  });
+});
+
+describe('a row left by a process that went away', () => {
+  /** A row as a killed process leaves it: no process holds its reply. */
+  async function orphanRow(user: TestUser, expiresAt: Date) {
+    const chatId = await createManualChat(user, TRANSCRIPT);
+    await t.db.insert(liveReplies).values({ id: crypto.randomUUID(), chatId, userId: user.id, expiresAt });
+    return chatId;
+  }
+  const viewOf = async (user: TestUser, chatId: string) =>
+    (await user.client.json(`/api/chats/${chatId}`)).liveReply;
+
+  it('never shows a chat as live once it has expired', async () => {
+    const user = await t.createOnboardedUser();
+    const chatId = await orphanRow(user, new Date(Date.now() - 1_000));
+    expect(await viewOf(user, chatId)).toBeNull();
+    expect((await follow(user, chatId)).status).toBe(409);
+    expect((await user.client.post(`/api/chats/${chatId}/stop`)).status).toBe(409);
+  });
+
+  it('is forgotten by the first follow or Stop that no process answers', async () => {
+    const user = await t.createOnboardedUser();
+    const later = new Date(Date.now() + 60_000);
+    const chatId = await orphanRow(user, later);
+    // PostgreSQL believes the row until a process is asked; PGlite reads only its own memory.
+    expect(await viewOf(user, chatId)).toEqual(onPostgres() ? { afterMessageId: null } : null);
+    const none = await follow(user, chatId);
+    expect(none.status).toBe(409);
+    expect((await none.json()).error.code).toBe('no_live_reply');
+    expect(await viewOf(user, chatId)).toBeNull();
+    if (onPostgres()) expect(await liveRows(chatId)).toEqual([]);
+
+    const stopped = await orphanRow(user, later);
+    expect((await user.client.post(`/api/chats/${stopped}/stop`)).status).toBe(409);
+    expect(await viewOf(user, stopped)).toBeNull();
   });
 });

@@ -94,6 +94,7 @@ export const TABLES_NOT_EXPORTED: Record<string, string> = {
   account: 'sign-in methods: a password hash and provider tokens, secrets rather than data',
   request_limits: 'rate-limit counters of the last hour',
   generation_leases: 'a lock held only while a reply is being written',
+  live_replies: 'which reply is being written now, for at most its ten minutes: no text of its own',
   follow_up_leases: 'a lock held only while suggested follow-ups are being written',
   video_passages: 'the library videos cut into passages for search: the transcripts are in library_videos',
   data_exports: 'the archives themselves',

@@ -124,6 +124,8 @@ export function ChatScreen({
         setWaitingForOtherTab(true);
         return;
       }
+      // A reply the view said was live whose process went away (decision 071): the chat as saved, no alarm.
+      if (problem.code === 'no_live_reply') return void resync();
       if (problem.code !== 'usage_limit_exceeded') toast.error(problem.message);
       void resync({ restoreUnsent: true });
     },
