@@ -114,7 +114,7 @@ describe('authorization matrix', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('audits a read-only view of another account’s chat and its transcript (?ia=1) for exactly the actors who may open it', async () => {
+  it('audits a read-only view of another account’s chat, its transcript and its answer (?ia=1) for exactly the actors who may open it', async () => {
     const owner = world.users.owner;
     const readsOfOwner = () =>
       t.db
@@ -122,7 +122,7 @@ describe('authorization matrix', () => {
         .from(auditLog)
         .where(and(eq(auditLog.action, STAFF_READ_ACTION), eq(auditLog.targetId, owner.id)));
     for (const [actor, read] of ACTING_ORDER.flatMap((actor) =>
-      ['', '/transcript'].map((read) => [actor, read] as const),
+      ['', '/transcript', '/stream'].map((read) => [actor, read] as const),
     )) {
       const before = (await readsOfOwner()).length;
       const response = await world.clientOf(actor).get(`/api/chats/${owner.chatId}${read}?ia=1`);

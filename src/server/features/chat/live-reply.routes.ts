@@ -5,6 +5,7 @@ import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
+import { recordStaffRead } from '../audit/audit.service';
 import { accessChat } from './chat.service';
 import { followOnOtherProcess, savedAnswerStream, stopOnOtherProcess } from './live-reply.service';
 
@@ -23,13 +24,14 @@ export function liveReplyRoutes(deps: AppDeps) {
       validate('param', chatIdParam),
       validate('query', followReplyQuery),
       async (c) => {
-        const readChat = async () =>
-          (
-            await accessChat(deps, currentUser(c), c.req.valid('param').chatId, {
-              allowAdminRead: c.req.valid('query').ia === '1',
-            })
-          ).chat;
-        const chat = await readChat();
+        const user = currentUser(c);
+        const access = () =>
+          accessChat(deps, user, c.req.valid('param').chatId, {
+            allowAdminRead: c.req.valid('query').ia === '1',
+          });
+        const readChat = async () => (await access()).chat;
+        const { chat, readOnly } = await access();
+        if (readOnly) await recordStaffRead(deps.db, user, chat);
         const savedAnswer = async () => savedAnswerStream(deps, await readChat());
         const live =
           deps.liveReplies.follow(chat.id) ?? (await followOnOtherProcess(deps, chat.id, savedAnswer));
