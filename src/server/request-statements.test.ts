@@ -5,13 +5,13 @@ import { openTestDatabase } from './testing/test-database';
 import { readUiStream, readUntil } from './testing/ui-stream';
 
 /**
- * The statements a reply sends between its request's arrival and the provider call (decision 070):
- * the session, the onboarding gate, the chat, the lease and the month's usage, the history, the
- * question stored, then the prompt's settings, memories and sources. Each is a round trip every reply
- * pays; one more is a regression to explain here.
+ * The statements a reply sends between its request's arrival and the provider call (decisions 070,
+ * 073): the session, the onboarding gate, the chat, the lease and the month's usage, then the question
+ * stored with the history read (a first answer: its claim), then the prompt's settings, memories and
+ * sources in one. Each is a round trip every reply pays; one more is a regression to explain here.
  */
-const FOLLOW_UP_STATEMENTS = 10;
-const FIRST_REPLY_STATEMENTS = 9;
+const FOLLOW_UP_STATEMENTS = 7;
+const FIRST_REPLY_STATEMENTS = 7;
 
 let t: TestApp;
 const statements: string[] = [];

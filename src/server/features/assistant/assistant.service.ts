@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AssistantSettingsInput } from '../../../shared/schemas/assistant';
 import type { SessionUser } from '../../context';
 import type { Database, Executor } from '../../db/client';
@@ -27,6 +27,11 @@ export async function getAssistantSettings(db: Executor) {
   if (!row) throw new Error('assistant_settings has no row: the seed did not run');
   return row;
 }
+
+/** The instructions and model as one JSON value: a reply reads them with its prompt's other parts (decision 073). */
+export const assistantSettingsJson: SQL<{ instructions: string; model: string }> = sql`(
+  select json_build_object('instructions', ${assistantSettings.instructions}, 'model', ${assistantSettings.model})
+  from ${assistantSettings} where ${assistantSettings.id} = ${SETTINGS_ID})`;
 
 /** Saves the settings and records who changed what, together; the next reply reads them. */
 export async function updateAssistantSettings(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
@@ -118,22 +118,17 @@ export function listBranchEndingAt(db: Executor, leafId: string): Promise<Branch
 
 export type HistoryMessage = Pick<MessageRow, 'role' | 'content'>;
 
-const promptHistoryQuery = preparedFor((db) =>
-  db
-    .select({ role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .where(
-      and(
-        inArray(chatMessages.id, branchIds(sql`${sql.placeholder('leafId')}::uuid`)),
-        eq(chatMessages.userId, sql.placeholder('userId')),
-        ne(chatMessages.status, 'error'),
-        sql`${chatMessages.content} ~ '\\S'`,
-      ),
-    )
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.seq))
-    .limit(sql.placeholder('limit'))
-    .prepare('prompt_history'),
-);
+/**
+ * The newest `limit` messages of the branch ending at `branch.leafId` that are not apologies or blank,
+ * newest first (`promptHistory`), as a query to run with other statements.
+ */
+export function newestHistoryQuery(branch: { leafId: string; userId: string }, limit: number): SQL {
+  return sql`select ${chatMessages.role}, ${chatMessages.content} from ${chatMessages}
+    where ${chatMessages.id} in ${branchIds(sql`${branch.leafId}::uuid`)}
+      and ${chatMessages.userId} = ${branch.userId} and ${chatMessages.status} <> 'error'
+      and ${chatMessages.content} ~ '\\S'
+    order by ${chatMessages.createdAt} desc, ${chatMessages.seq} desc limit ${limit}`;
+}
 
 /**
  * The conversation a reply's prompt carries: the newest `limit` messages of the branch ending at
@@ -144,9 +139,10 @@ export async function promptHistory(
   branch: { leafId: string | null; userId: string },
   limit: number,
 ): Promise<HistoryMessage[]> {
-  if (!branch.leafId) return [];
-  const newest = await promptHistoryQuery(db).execute({ ...branch, limit });
-  return newest.reverse();
+  const { leafId, userId } = branch;
+  if (!leafId) return [];
+  const result = await db.execute(newestHistoryQuery({ leafId, userId }, limit));
+  return (result as unknown as { rows: HistoryMessage[] }).rows.reverse();
 }
 
 /** A message of the chat, by id. */
@@ -322,6 +318,15 @@ export function updateChatStatement(
  */
 export async function writeTogether(db: Executor, statements: SQL[]): Promise<void> {
   if (statements.length === 0) return;
+  await writeThenRead(db, statements, sql`select 1`);
+}
+
+/**
+ * `writeTogether`, answering the rows of `read` in the same round trip. `read` sees the database as it
+ * was before the writes (PostgreSQL runs a statement's parts on one snapshot).
+ */
+export async function writeThenRead<Row>(db: Executor, statements: SQL[], read: SQL): Promise<Row[]> {
   const parts = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
-  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} ${read}`);
+  return (result as unknown as { rows: Row[] }).rows;
 }

@@ -17,26 +17,18 @@ import { validate } from '../../http/validate';
 import { requireOnboarded } from '../account/gate.service';
 import { recordStaffRead } from '../audit/audit.service';
 import { acquireGenerationSlot } from '../usage/usage.service';
-import {
-  type ChatRow,
-  claimFirstReply,
-  claimRegeneration,
-  type HistoryMessage,
-  isStaleClaim,
-  promptHistory,
-} from './chat.queries';
+import { type ChatRow, claimFirstReply, claimRegeneration, isStaleClaim } from './chat.queries';
 import {
   accessChat,
   addVideoToChat,
   chatView,
-  editedQuestionBase,
+  editedQuestionParent,
   regenerationBase,
   removeVideoFromChat,
   showVersion,
   storeQuestion,
 } from './chat.service';
 import { type ReplyRequest, streamReply } from './generation';
-import { HISTORY_MESSAGES } from './prompt';
 
 /**
  * The routes that start a reply. The app admits them before their session is read (`admitReply`,
@@ -80,13 +72,15 @@ export function chatRoutes(deps: AppDeps) {
     client: Pick<ReplyRequest, 'place'>,
     user: SessionUser,
     chat: ChatRow,
-    question: { content: string; parentId: string | null; history: () => Promise<HistoryMessage[]> },
+    question: { content: string; parentId: string | null },
   ) {
     const slot = await acquireGenerationSlot(deps.db, user);
     try {
       const content = question.content.trim();
-      const history = await question.history();
-      const placement = await storeQuestion(deps, user, chat, { content, parentId: question.parentId });
+      const { placement, history } = await storeQuestion(deps, user, chat, {
+        content,
+        parentId: question.parentId,
+      });
       return streamReply(deps, {
         user,
         chat,
@@ -150,8 +144,6 @@ export function chatRoutes(deps: AppDeps) {
         return answerQuestion(client, user, chat, {
           content: c.req.valid('json').content,
           parentId: chat.currentLeafId,
-          history: () =>
-            promptHistory(deps.db, { leafId: chat.currentLeafId, userId: user.id }, HISTORY_MESSAGES),
         });
       },
     )
@@ -165,11 +157,9 @@ export function chatRoutes(deps: AppDeps) {
         const user = currentUser(c);
         const { chatId, messageId } = c.req.valid('param');
         const { chat } = await accessChat(deps, user, chatId, { allowAdminRead: false });
-        const edited = await editedQuestionBase(deps, user, chat, messageId);
         return answerQuestion(client, user, chat, {
           content: c.req.valid('json').content,
-          parentId: edited.parentId,
-          history: async () => edited.history,
+          parentId: await editedQuestionParent(deps, chat, messageId),
         });
       },
     )

@@ -17,16 +17,19 @@ import {
   findLiveChat,
   findMessage,
   findOwnMessage,
+  type HistoryMessage,
   insertChatOfVideoStatement,
   insertMessagesStatement,
   isStaleClaim,
   listBranch,
   listBranchEndingAt,
   type MessageRow,
+  newestHistoryQuery,
   newestLeafUnder,
   promptHistory,
   showBranch,
   updateChatStatement,
+  writeThenRead,
   writeTogether,
 } from './chat.queries';
 import { liveReplyOf } from './live-reply.service';
@@ -156,24 +159,36 @@ export interface ReplyPlacement {
   leafBefore: string | null;
 }
 
+/** A question stored: where its reply goes, and the conversation before it. */
+export interface StoredQuestion {
+  placement: ReplyPlacement;
+  /** The prompt's history (`promptHistory`): the branch ending at the question's parent. */
+  history: HistoryMessage[];
+}
+
 /**
  * Stores the user's question after `parentId` (the end of the branch on screen, or an edited
- * question's parent), shows its branch and counts it as sent, together. Answers where its reply goes.
+ * question's parent), shows its branch and counts it as sent, together; the same statement reads the
+ * conversation before it (decision 073). Answers where its reply goes, and that conversation.
  */
 export async function storeQuestion(
   deps: AppDeps,
   user: SessionUser,
   chat: Pick<ChatRow, 'id'>,
   question: { content: string; parentId: string | null },
-): Promise<ReplyPlacement> {
+): Promise<StoredQuestion> {
   const { rows, lastId } = chainedMessages(question.parentId, [
     { chatId: chat.id, userId: user.id, role: 'user', content: question.content },
   ]);
-  await writeTogether(deps.db, [
+  const writes = [
     ...questionWrites(deps.db, user, rows),
     updateChatStatement(deps.db, chat.id, { branch: { to: lastId! } }),
-  ]);
-  return { parentId: lastId, leafBefore: lastId };
+  ];
+  const branch = question.parentId && { leafId: question.parentId, userId: user.id };
+  const newestFirst = branch
+    ? await writeThenRead<HistoryMessage>(deps.db, writes, newestHistoryQuery(branch, HISTORY_MESSAGES))
+    : await writeTogether(deps.db, writes).then(() => []);
+  return { placement: { parentId: lastId, leafBefore: lastId }, history: newestFirst.reverse() };
 }
 
 function questionWrites(db: Executor, user: SessionUser, rows: (typeof chatMessages.$inferInsert)[]): SQL[] {
@@ -185,17 +200,12 @@ function questionWrites(db: Executor, user: SessionUser, rows: (typeof chatMessa
 
 /**
  * An edited question: a new version of the user's message `messageId`, on a new branch from the same
- * point. Answers its history (the branch above it) and the placement of its reply once stored.
+ * point. Answers that point, its parent.
  */
-export async function editedQuestionBase(deps: AppDeps, user: SessionUser, chat: ChatRow, messageId: string) {
+export async function editedQuestionParent(deps: AppDeps, chat: ChatRow, messageId: string) {
   const edited = await findMessage(deps.db, chat.id, messageId);
   if (edited?.role !== 'user') throw messageNotFound();
-  const history = await promptHistory(
-    deps.db,
-    { leafId: edited.parentId, userId: user.id },
-    HISTORY_MESSAGES,
-  );
-  return { parentId: edited.parentId, history };
+  return edited.parentId;
 }
 
 /**

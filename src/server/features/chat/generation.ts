@@ -19,9 +19,8 @@ import { countTokens } from '../../adapters/ai/tokenizer';
 import type { AppDeps, SessionUser } from '../../context';
 import type { ReplyPlace } from '../../http/admission';
 import { loadGateState } from '../account/gate.service';
-import { getAssistantSettings } from '../assistant/assistant.service';
 import { queueRemembering } from '../memory/extraction';
-import { memoriesForPrompt, memorySection } from '../memory/memory-prompt';
+import { memorySection } from '../memory/memory-prompt';
 import { type GenerationSlot, usageIncrement } from '../usage/usage.service';
 import {
   type ChatRow,
@@ -47,6 +46,7 @@ import {
   transcriptBudget,
   transcriptChunks,
 } from './prompt';
+import { readPromptContext } from './prompt-context';
 import { chatReplySources, type ReplySources } from './sources.service';
 
 /** The spec's AI client timeout: a reply that runs longer is cut off and saved as it stands. */
@@ -231,13 +231,13 @@ interface Run {
 }
 
 async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Promise<Prompt> {
-  const [settings, { profile }, memories] = await Promise.all([
-    getAssistantSettings(deps.db),
+  const [{ profile }, { settings, memories, sources: chatSources }] = await Promise.all([
     loadGateState(deps.db, request.user),
-    memoriesForPrompt(deps.db, {
+    readPromptContext(deps.db, {
       userId: request.user.id,
       chatId: request.chat.id,
       about: aboutText(request),
+      withSources: !request.library,
     }),
   ]);
   const remembered = memorySection(memories);
@@ -265,7 +265,8 @@ async function buildPrompt(deps: AppDeps, request: ReplyRequest, run: Run): Prom
     offline: offline(sources.passages),
   });
   if (request.library) return fromSources(request.library);
-  const sources = await chatReplySources(deps.db, request.chat.id, question, transcriptBudget(profile));
+  const chat = { id: request.chat.id, sources: chatSources };
+  const sources = await chatReplySources(deps.db, chat, question, transcriptBudget(profile));
   if (sources) return fromSources(sources);
   const passages = passagesOf(request.chat.transcript, request.chat.transcriptSegments);
   const section = await transcriptSection(deps, request, run, { model, profile, passages });

@@ -74,6 +74,34 @@ export function listChatSources(db: Executor, chatId: string) {
 
 export type SourceListRow = Awaited<ReturnType<typeof listChatSources>>[number];
 
+/** A chat's source as a reply's prompt reads it. */
+export interface PromptSourceRow {
+  number: number;
+  libraryVideoId: string;
+  title: string | null;
+  opening: string;
+  youtubeUrl: string | null;
+  /** When it was removed (a JSON time), or null. */
+  removedAt: string | null;
+}
+
+/**
+ * The user's chat's sources (removed ones included) by number, as one JSON array of `PromptSourceRow`:
+ * a reply reads them with its prompt's other parts (decision 073).
+ */
+export function promptSourcesJson(chat: { id: string; userId: string }): SQL<PromptSourceRow[]> {
+  return sql`(
+    select coalesce(json_agg(json_build_object(
+        'number', ${chatSources.number}, 'libraryVideoId', ${chatSources.libraryVideoId},
+        'title', ${libraryVideos.title}, 'opening', ${opening}, 'youtubeUrl', ${libraryVideos.youtubeUrl},
+        'removedAt', ${chatSources.removedAt})
+      order by ${chatSources.number}), '[]'::json)
+    from ${chatSources}
+    join ${libraryVideos} on ${libraryVideos.id} = ${chatSources.libraryVideoId}
+    join ${chats} on ${chats.id} = ${chatSources.chatId}
+    where ${chatSources.chatId} = ${chat.id} and ${chats.userId} = ${chat.userId})`;
+}
+
 /** The videos of a chat's live sources with their transcripts, by number. */
 export function liveSourceVideos(db: Executor, chatId: string) {
   return db

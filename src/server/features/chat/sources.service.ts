@@ -34,6 +34,7 @@ import {
   lockChat,
   markSourceRemoved,
   nextSourceNumber,
+  type PromptSourceRow,
   type RetrievedPassage,
   reindexMislabelledVideos,
   roomInChat,
@@ -399,32 +400,28 @@ function labelled(found: readonly RetrievedPassage[], numberOf: ReadonlyMap<stri
 }
 
 /**
- * What a chat's answer draws on when it has several videos: its live sources and their best
- * passages for the question within `budget` characters. Null for a chat of its own video alone,
- * which answers from its transcript as it always did.
+ * What a chat's answer draws on when it has several videos: its live sources (`sources`, read with the
+ * prompt's other parts) and their best passages for the question within `budget` characters. Null for
+ * a chat of its own video alone, which answers from its transcript as it always did.
  */
 export async function chatReplySources(
   db: Executor,
-  chatId: string,
+  chat: { id: string; sources: readonly PromptSourceRow[] },
   question: string,
   budget: number,
 ): Promise<ReplySources | null> {
-  const sources = await listChatSources(db, chatId);
-  const summaries = sources.map(serializeSource);
-  if (isOneSourceChat(summaries)) return null;
-  const live = sources.filter((source) => source.removedAt === null);
-  const found = await passagesForChat(db, chatId, question, budget);
+  if (isOneSourceChat(chat.sources)) return null;
+  const live = chat.sources.filter((source) => source.removedAt === null);
+  const found = await passagesForChat(db, chat.id, question, budget);
   return {
-    videos: summaries.filter((source) => source.removedAt === null).map(citable),
+    videos: live.map(({ number, title, opening, youtubeUrl }) => ({
+      number,
+      title: videoTitle(title, opening),
+      youtubeUrl,
+    })),
     passages: labelled(found, new Map(live.map((source) => [source.libraryVideoId, source.number]))),
   };
 }
-
-const citable = ({ number, title, youtubeUrl }: SourceSummary): CitableSource => ({
-  number,
-  title,
-  youtubeUrl,
-});
 
 /**
  * What a library answer draws on: the user's videos its best passages come from (the best first, up
