@@ -56,6 +56,22 @@ export async function signedInCookie(app, email = `bench-${Date.now()}@example.c
   return cookie;
 }
 
+/**
+ * The cookies with the session cached afresh (decision 072), as a browser's are after a read that found
+ * its cache gone: a measurement of signed-in reads then starts with the cache's whole age ahead of it.
+ * The same cookies when the cache is off.
+ */
+export async function withFreshSessionCache(app, cookie) {
+  const pairs = cookie.split('; ').filter((pair) => !pair.startsWith('better-auth.session_data'));
+  const response = await fetch(`${app.baseURL}/api/me`, { headers: { cookie: pairs.join('; ') } });
+  if (!response.ok) throw new Error(`GET /api/me failed: ${response.status}`);
+  const cached = response.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(';')[0])
+    .filter((pair) => pair.startsWith('better-auth.session_data'));
+  return [...pairs, ...cached].join('; ');
+}
+
 export async function measure(url, { headers = {}, connections = 50, duration = 8 } = {}) {
   const result = await autocannon({ url, headers, connections, duration, pipelining: 1 });
   return {

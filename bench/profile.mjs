@@ -11,7 +11,15 @@ import { WebSocket } from 'undici';
 import { startOpenAiStub } from '../scripts/lib/openai-stub.mjs';
 import { freePort, startPostgres } from '../scripts/lib/postgres.mjs';
 import { createChats, onboarded, streamReply } from './journey.mjs';
-import { loadAverage, measure, root, signedInCookie, startApp, table } from './lib.mjs';
+import {
+  loadAverage,
+  measure,
+  root,
+  signedInCookie,
+  startApp,
+  table,
+  withFreshSessionCache,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.PROFILE_DURATION ?? 10);
 const BURSTS = 3;
@@ -160,7 +168,9 @@ async function profileReads(env, target) {
   const server = await startProfiledApp(env);
   try {
     const { app } = server;
-    const headers = target === '/api/me' ? { cookie: await signedInCookie(app) } : {};
+    const cookie = target === '/api/me' ? await signedInCookie(app) : null;
+    // The warm-up and the profiled run together last less than the session cache's age (decision 072).
+    const headers = cookie ? { cookie: await withFreshSessionCache(app, cookie) } : {};
     await measure(`${app.baseURL}${target}`, { headers, connections: 50, duration: 2 });
     let result;
     const profile = await server.profile(async () => {

@@ -99,6 +99,9 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   RATE_LIMIT_ENABLED: flag(true),
+  // How old a signed-in read's session may be: Better Auth's session cookie cache. A request that changes
+  // something, and every admin request, reads the database (decision 072). 0 turns the cache off.
+  SESSION_CACHE_SECONDS: int(30, 0, 60),
 
   SMTP_URL: z.preprocess(
     emptyToUndefined,

@@ -11,6 +11,7 @@ describe('configuration', () => {
       baseUrl: 'http://localhost:3000',
       SUPER_ADMIN_EMAILS: [],
       LOG_WRITES: 'async',
+      SESSION_CACHE_SECONDS: 30,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
@@ -56,6 +57,7 @@ describe('configuration', () => {
     [{ BILLING_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED'],
     [{ LOG_WRITES: 'buffered' }, 'LOG_WRITES'],
+    [{ SESSION_CACHE_SECONDS: '300' }, 'SESSION_CACHE_SECONDS'],
     [{ YOUTUBE_DAILY_QUOTA: '0' }, 'YOUTUBE_DAILY_QUOTA'],
     [{ YOUTUBE_QUOTA_SHARE: '1.5' }, 'YOUTUBE_QUOTA_SHARE'],
     [{ YOUTUBE_PROXY_URL: 'socks5://127.0.0.1:1080' }, 'YOUTUBE_PROXY_URL'],

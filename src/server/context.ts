@@ -51,7 +51,6 @@ export interface SessionUser {
   emailVerified: boolean;
   firstName: string | null;
   lastName: string | null;
-  freePlanId: string | null;
   image: string | null;
   createdAt: Date;
 }

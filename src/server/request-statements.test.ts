@@ -8,7 +8,9 @@ import { readUiStream, readUntil } from './testing/ui-stream';
  * The statements a reply sends between its request's arrival and the provider call (decisions 070,
  * 073): the session, the onboarding gate, the chat, the lease and the month's usage, then the question
  * stored with the history read (a first answer: its claim), then the prompt's settings, memories and
- * sources in one. Each is a round trip every reply pays; one more is a regression to explain here.
+ * sources in one. Each is a round trip every reply pays; one more is a regression to explain here. A
+ * reply is a request that changes something: its session is read from the database, never Better
+ * Auth's cookie cache (decision 072).
  */
 const FOLLOW_UP_STATEMENTS = 7;
 const FIRST_REPLY_STATEMENTS = 7;
@@ -60,6 +62,25 @@ describe('GET /api/health', () => {
     // The same caller's other reads do read it.
     expect((await user.client.request('/api/me')).status).toBe(200);
     expect(statements.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a signed-in GET /api/me', () => {
+  async function statementsOf(send: () => Promise<Response>): Promise<string[]> {
+    statements.length = 0;
+    expect((await send()).status).toBe(200);
+    return [...statements];
+  }
+
+  it('sends the account snapshot alone while the session is cached; the session too after a change', async () => {
+    const user = await t.createOnboardedUser();
+    const me = () => user.client.request('/api/me');
+    // The session comes from Better Auth's cookie cache (decision 072).
+    expect(await statementsOf(me)).toHaveLength(1);
+    // A change drops the cache: the next read reads the session from the database and caches it again.
+    await user.client.json('/api/account/settings', { method: 'PATCH', json: { timeZone: 'Europe/Paris' } });
+    expect(await statementsOf(me)).toHaveLength(2);
+    expect(await statementsOf(me)).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,8 @@ import { expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { signUpOnboarded } from './support/onboarding';
 
+const SESSION_CACHE_COOKIE = 'better-auth.session_data';
+
 test.describe('admin console', () => {
   test('a privilege change makes the user’s header show the Admin items after the next load', async ({
     page,
@@ -66,6 +68,13 @@ test.describe('admin console', () => {
     await expect(jobs).toHaveCount(0);
     await bossContext.close();
 
+    // Admin routes read the session from the database: the new role lets the user in at once. A plain
+    // read may answer from the session cached in the browser's cookie until the browser drops it, at
+    // most SESSION_CACHE_SECONDS (30) after it was set (decision 072); here it is dropped as its age would.
+    expect((await page.request.get('/api/admin/users')).status()).toBe(200);
+    const cached = (await page.context().cookies()).find((c) => c.name === SESSION_CACHE_COOKIE);
+    expect(cached?.expires).toBeLessThanOrEqual(Date.now() / 1000 + 30);
+    await page.context().clearCookies({ name: SESSION_CACHE_COOKIE });
     await page.reload();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Admin' }).click();

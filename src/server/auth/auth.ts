@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { admin, emailOTP, magicLink } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import { displayNameFor } from '../../shared/names';
@@ -23,9 +24,10 @@ import {
 } from '../db/schema';
 import { type Logger, serializeError } from '../logger';
 import { authEmails } from './emails';
-import { loopbackClientsAreNative, oauthPlugin } from './oauth';
+import { nativeLoopbackRegistration, oauthPlugin } from './oauth';
 import type { PasswordHashing } from './password-hashing';
 import { accessControl, authRoles } from './roles';
+import { changesState } from './session-cache';
 
 /** Set by our HTTP layer from the socket (or the trusted proxy): the only IP Better Auth believes. */
 export const CLIENT_IP_HEADER = 'x-vidvisor-client-ip';
@@ -119,6 +121,9 @@ export function createAuth({ config, db, mailer, logger, secret, passwordHashing
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // A signed-in read takes its session from this signed cookie for at most its age; requests that
+      // change something and admin requests read the database (sessionMiddleware, decision 072).
+      cookieCache: { enabled: config.SESSION_CACHE_SECONDS > 0, maxAge: config.SESSION_CACHE_SECONDS },
     },
     plugins: [
       magicLink({
@@ -171,7 +176,7 @@ export function createAuth({ config, db, mailer, logger, secret, passwordHashing
         logger[level]({ scope: 'better-auth', args: values.length ? values : undefined }, message);
       },
     },
-    hooks: { before: loopbackClientsAreNative },
+    hooks: { before: beforeAuthEndpoints },
     databaseHooks: {
       user: {
         create: {
@@ -192,6 +197,23 @@ export function createAuth({ config, db, mailer, logger, secret, passwordHashing
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * What the app changes in a request before Better Auth's endpoint reads it: a loopback client's
+ * registration made native (oauth.ts), and the session of a request that changes something read from
+ * the database, not the cookie cache (decision 072), as our own routes read it.
+ */
+const beforeAuthEndpoints = createAuthMiddleware(async (ctx) => {
+  const body = nativeLoopbackRegistration(ctx);
+  const fromDatabase = ctx.request !== undefined && changesState(ctx.request.method);
+  if (!body && !fromDatabase) return;
+  return {
+    context: {
+      ...(body ? { body } : {}),
+      ...(fromDatabase ? { query: { ...ctx.query, disableCookieCache: true } } : {}),
+    },
+  };
+});
 
 /** What a new user is given beside what was typed: a display name, its two halves, and a role. */
 function newUserFields(

@@ -1,25 +1,49 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { Role } from '../../shared/roles';
 import type { AppEnv, SessionUser } from '../context';
 import { forbidden, unauthenticated } from '../http/errors';
 import type { Auth } from './auth';
 import { toSessionUser } from './session';
+import { changesState, readsSessionFromDatabase, sessionCacheCookie } from './session-cache';
 
 /**
- * Reads the session through Better Auth and sets `user` and `sessionId` for the handlers. When Better
- * Auth extends the session, its renewed cookie goes out with the response.
+ * Reads the session through Better Auth and sets `user` and `sessionId` for the handlers: from its
+ * session cookie cache for a plain read, from the database for a request that changes something and
+ * for an admin request (decision 072). When Better Auth extends the session, its renewed cookie goes
+ * out with the response.
  */
 export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
+  const cache = sessionCacheCookie(auth.options);
   return async (c, next) => {
+    const fromDatabase = readsSessionFromDatabase(c.req);
     const { headers, response: session } = await auth.api.getSession({
       headers: c.req.raw.headers,
+      query: fromDatabase ? { disableCookieCache: true } : {},
       returnHeaders: true,
     });
     c.set('user', session ? toSessionUser(session.user) : null);
     c.set('sessionId', session?.session.id ?? null);
     await next();
-    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    const changes = changesState(c.req.method);
+    for (const cookie of headers.getSetCookie()) {
+      // Cached before the handler ran: what it changed would not be in it.
+      if (changes && cache.isSetBy(cookie)) continue;
+      c.header('set-cookie', cookie, { append: true });
+    }
+    if (changes) dropCachedSession(c, cache);
   };
+}
+
+/**
+ * After a request that may have changed the user (a plan chosen, a role), the browser's cached session
+ * goes: its next read takes the session from the database, and caches it again.
+ */
+function dropCachedSession(c: Context<AppEnv>, cache: ReturnType<typeof sessionCacheCookie>) {
+  for (const name of Object.keys(getCookie(c)).filter(cache.isCacheName)) {
+    const { path, domain, secure } = cache.attributes;
+    deleteCookie(c, name, { path, domain, secure });
+  }
 }
 
 /** 401 unless signed in. Handlers after it can rely on `currentUser(c)`. */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { oauthProvider } from '@better-auth/oauth-provider';
-import { createAuthMiddleware } from 'better-auth/api';
 import { MCP_PATH, MCP_SCOPES, OAUTH_CONSENT_PATH } from '../../shared/mcp';
 
 /** The protected resource an assistant's token is bound to (RFC 8707): the MCP endpoint's address. */
@@ -72,13 +71,16 @@ const isLoopbackUri = (value: unknown) => {
 /**
  * A client that registers only loopback redirect addresses is an app on the user's computer (RFC 8252
  * §7.3): desktop and command-line assistants register so without naming an application type, which
- * Better Auth would read as a web client and refuse.
+ * Better Auth would read as a web client and refuse. Gives such a registration's body, made native.
  */
-export const loopbackClientsAreNative = createAuthMiddleware(async (ctx) => {
+export function nativeLoopbackRegistration(ctx: {
+  path?: string;
+  body?: unknown;
+}): Record<string, unknown> | undefined {
   const body = ctx.body as Record<string, unknown> | undefined;
   if (ctx.path !== '/oauth2/register' || !body || body.application_type !== undefined) return;
   const uris = body.redirect_uris;
   if (Array.isArray(uris) && uris.length > 0 && uris.every(isLoopbackUri)) {
-    return { context: { body: { ...body, application_type: 'native' } } };
+    return { ...body, application_type: 'native' };
   }
-});
+}

@@ -10,7 +10,6 @@ interface UserRecord {
   emailVerified: boolean;
   firstName?: string | null;
   lastName?: string | null;
-  freePlanId?: string | null;
   image?: string | null;
   createdAt: Date | string;
 }
@@ -24,7 +23,6 @@ export function toSessionUser(user: UserRecord): SessionUser {
     emailVerified: user.emailVerified,
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
-    freePlanId: user.freePlanId ?? null,
     image: user.image ?? null,
     createdAt: new Date(user.createdAt),
   };

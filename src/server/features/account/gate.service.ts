@@ -46,6 +46,7 @@ const accountSnapshotQuery = preparedFor((db) => {
       subscription: subscriptions,
       subscriptionPlan: subscriptionPlans,
       freePlan: freePlans,
+      freePlanId: users.freePlanId,
       hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential')`,
     })
     .from(users)
@@ -63,6 +64,7 @@ async function loadAccountSnapshot(db: Database, userId: string) {
     profile: row?.profile ? toBusinessProfile(row.profile) : structuredClone(EMPTY_PROFILE),
     subscription: row?.subscription ?? null,
     plans: [row?.subscriptionPlan ?? null, row?.freePlan ?? null],
+    freePlanId: row?.freePlanId ?? null,
     hasPassword: Boolean(row?.hasPassword),
   };
 }
@@ -84,11 +86,12 @@ export function loadGateState(db: Database, user: SessionUser): Promise<GateStat
 }
 
 async function readGateState(db: Database, user: SessionUser): Promise<GateState> {
-  const { profile, subscription, plans, hasPassword } = await loadAccountSnapshot(db, user.id);
+  // The free plan as the account row has it, not as a cached session may (decision 072).
+  const { profile, subscription, plans, freePlanId, hasPassword } = await loadAccountSnapshot(db, user.id);
   const profileComplete = isProfileComplete(profile);
   const subscriptionActive = isSubscriptionActive(subscription);
-  const onFreePlan = isFreePlanId(user.freePlanId);
-  const planId = subscriptionActive ? subscription!.planId : onFreePlan ? user.freePlanId : null;
+  const onFreePlan = isFreePlanId(freePlanId);
+  const planId = subscriptionActive ? subscription!.planId : onFreePlan ? freePlanId : null;
   return {
     gate: gateFor({
       role: user.role,
