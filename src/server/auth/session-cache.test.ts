@@ -163,6 +163,8 @@ describe('what ends a session ends it at once for requests that change something
     const other = await cachedSessionOf(await otherDevice(user));
     await user.client.json('/api/account', { method: 'DELETE', json: { password: TEST_PASSWORD } });
     expect(await change(other())).toBe(401);
+    // A plain read too: the account it names is gone.
+    expect(await read(other())).toBe(401);
   });
 });
 

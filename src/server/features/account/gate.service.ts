@@ -60,12 +60,14 @@ const accountSnapshotQuery = preparedFor((db) => {
 
 async function loadAccountSnapshot(db: Database, userId: string) {
   const [row] = await accountSnapshotQuery(db).execute({ userId });
+  // A session kept in Better Auth's cookie cache can outlive its account (decision 072): it ends here.
+  if (!row) throw unauthenticated();
   return {
-    profile: row?.profile ? toBusinessProfile(row.profile) : structuredClone(EMPTY_PROFILE),
-    subscription: row?.subscription ?? null,
-    plans: [row?.subscriptionPlan ?? null, row?.freePlan ?? null],
-    freePlanId: row?.freePlanId ?? null,
-    hasPassword: Boolean(row?.hasPassword),
+    profile: row.profile ? toBusinessProfile(row.profile) : structuredClone(EMPTY_PROFILE),
+    subscription: row.subscription,
+    plans: [row.subscriptionPlan, row.freePlan],
+    freePlanId: row.freePlanId,
+    hasPassword: Boolean(row.hasPassword),
   };
 }
 
