@@ -1,5 +1,5 @@
 import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
-import { expect, test } from './fixtures';
+import { closePageThenStop, expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { signUpOnboarded } from './support/onboarding';
 
@@ -114,7 +114,7 @@ test.describe('admin console', () => {
         await page.reload();
         await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('llama3.1:8b');
       } finally {
-        await server.stop();
+        await closePageThenStop(page, server);
         await stub.close();
       }
     });

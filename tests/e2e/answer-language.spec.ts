@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
-import { expect, test } from './fixtures';
+import { closePageThenStop, expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { createSampleChat } from './support/consult';
 import { chooseFreePlanViaApi, nextWizardStep } from './support/onboarding';
@@ -96,10 +96,7 @@ test.describe("'Answer in'", () => {
         'Write your whole answer in German (Deutsch), whatever the language of the video',
       );
     } finally {
-      // Closed first: the page may still be asking for follow-up suggestions, and a request to a
-      // stopped server is a console error.
-      await page.close();
-      await server.stop();
+      await closePageThenStop(page, server);
       await stub.close();
     }
   });

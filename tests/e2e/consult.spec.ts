@@ -1,6 +1,6 @@
 import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { startYouTubeFixture } from '../../src/server/testing/youtube-fixture';
-import { expect, test } from './fixtures';
+import { closePageThenStop, expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { createSampleChat, pickCaptionFile, SAMPLE_TRANSCRIPT, SAMPLE_VTT } from './support/consult';
 import { pauseMemoryViaApi, signUpOnboarded } from './support/onboarding';
@@ -434,7 +434,7 @@ test.describe('with an AI key', () => {
       await expect(answers.nth(2)).not.toContainText('step59');
       await expect(answers.nth(2)).toContainText('stopped early');
     } finally {
-      await server.stop();
+      await closePageThenStop(page, server);
       await stub.close();
     }
   });
@@ -500,7 +500,7 @@ test.describe('with an AI key and YouTube answering', () => {
       await page.goto(`${server.baseURL}/dashboard`);
       await expect(page.getByText('Usage limit exceeded')).toBeVisible();
     } finally {
-      await server.stop();
+      await closePageThenStop(page, server);
       await youtube.close();
       await stub.close();
     }

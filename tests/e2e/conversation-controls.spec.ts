@@ -1,5 +1,5 @@
 import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
-import { collectConsoleErrors, expect, test } from './fixtures';
+import { closePageThenStop, collectConsoleErrors, expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { createChatThroughConsult, createSampleChat } from './support/consult';
 import { pauseMemoryViaApi, signUpOnboarded } from './support/onboarding';
@@ -178,7 +178,7 @@ test.describe('suggested follow-ups with an AI key', () => {
       );
     } finally {
       writeSuggestions();
-      await server.stop();
+      await closePageThenStop(page, server);
       await stub.close();
     }
   });

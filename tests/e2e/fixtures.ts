@@ -96,3 +96,12 @@ export async function signOutThroughMenu(page: Page) {
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Try free' })).toBeVisible();
 }
+
+/**
+ * Ends a journey's own server: its page first, since a request the page still makes (a poll, a
+ * suggestion) to a stopped server is a console error.
+ */
+export async function closePageThenStop(page: Page, server: { stop(): Promise<void> }) {
+  await page.close();
+  await server.stop();
+}

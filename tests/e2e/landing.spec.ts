@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { closePageThenStop, expect, test } from './fixtures';
 import { startAppServer } from './server';
 
 test.describe('landing page', () => {
@@ -109,7 +109,7 @@ test.describe('landing page', () => {
       await expect(video).toHaveAttribute('preload', 'none');
       await expect(video.locator('source')).toHaveCount(0);
     } finally {
-      await server.stop();
+      await closePageThenStop(page, server);
     }
   });
 });

@@ -102,6 +102,14 @@ test.describe('chat library', () => {
 
   test('search saved chats and export one as Markdown and PDF', async ({ page }) => {
     await createChatThroughConsult(page, TRANSCRIPT);
+    // A user's replies are written one at a time (a reload no longer stops one): the next chat's first
+    // answer would wait for this one, after a 409 the browser logs.
+    await expect(page.getByRole('article', { name: 'Assistant message' }).first()).toContainText(
+      /Tokens: \d+/,
+      {
+        timeout: 30_000,
+      },
+    );
     await createChatThroughConsult(page, 'A talk about pricing subscription boxes for delivery businesses.');
     await page.goto('/saved-chats');
     await page.getByRole('searchbox', { name: 'Search your chats' }).fill('loyalty');

@@ -1,4 +1,11 @@
-import { expect, signInWithPassword, signUpAndConfirm, test, uniqueEmail } from './fixtures';
+import {
+  closePageThenStop,
+  expect,
+  signInWithPassword,
+  signUpAndConfirm,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import { startAppServer } from './server';
 
 const PASSWORD = 'sourdough-42';
@@ -17,7 +24,7 @@ test.describe('opening the app by another loopback name', () => {
       await expect(page).toHaveURL(`${loopback}/complete-profile`);
       await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     } finally {
-      await server.stop();
+      await closePageThenStop(page, server);
     }
   });
 });

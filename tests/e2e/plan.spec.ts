@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { startOpenAiStub } from '../../scripts/lib/openai-stub.mjs';
 import { dayLabel } from '../../src/shared/suggestions';
 import { USAGE_LIMIT_EXCEEDED_MESSAGE } from '../../src/shared/usage';
-import { expect, test } from './fixtures';
+import { closePageThenStop, expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { createSampleChat, SAMPLE_TRANSCRIPT } from './support/consult';
@@ -285,7 +285,7 @@ test.describe('My Plan', () => {
         await expect(dialog.getByRole('button', { name: 'Add to my plan' })).toHaveCount(0);
         expect(stub.requests.length, 'the provider is not asked').toBe(requests);
       } finally {
-        await server.stop();
+        await closePageThenStop(page, server);
         await stub.close();
       }
     });

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { closePageThenStop, expect, test } from './fixtures';
 import { startAppServer } from './server';
 import { signUpOnboarded } from './support/onboarding';
 import { startThirdPartyWidget } from './support/third-party-widget';
@@ -120,7 +120,7 @@ test.describe('support', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await expect(launcher).toBeVisible();
     } finally {
-      await server.stop();
+      await closePageThenStop(page, server);
       await widget.close();
     }
   });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startSmtpServer } from '../../src/server/testing/smtp-server';
 import { isoDay, weeklyMailMoment, weekOf } from '../../src/shared/suggestions';
-import { expect, test } from './fixtures';
+import { closePageThenStop, expect, test } from './fixtures';
 import { type AppServer, startAppServer } from './server';
 import { completeProfileViaApi } from './support/onboarding';
 import { addPlanItemViaApi } from './support/plan';
@@ -80,7 +80,7 @@ test.describe('the combined weekly mail’s unsubscribe', () => {
       expect(await read(page, server, '/api/plan/check-in')).toEqual({ enabled: true });
       expect(await read(page, server, '/api/suggestions/email')).toEqual({ weeklyEmail: false });
     } finally {
-      await server.stop();
+      await closePageThenStop(page, server);
       await smtp.close();
     }
   });
