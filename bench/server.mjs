@@ -20,11 +20,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
  * The server as it was before each change to the request path, and as it is, measured in this run on the
  * same machine minutes apart: log lines written before each request goes on (`LOG_WRITES=sync`, before
  * decision 070); every session read from the database (`SESSION_CACHE_SECONDS=0`, before decision 072);
- * and now (log writes async, plain reads' sessions from Better Auth's cookie cache).
+ * the cache cookie verified by Better Auth on every read (`SESSION_MEMO_ENTRIES=0`, before decision 074);
+ * and now (log writes async, plain reads' sessions from Better Auth's cookie cache, verified once per
+ * cookie and process).
  */
 const VARIANTS = [
   ['before 070: log writes sync', { LOG_WRITES: 'sync', SESSION_CACHE_SECONDS: '0' }],
   ['before 072: session from the database', { SESSION_CACHE_SECONDS: '0' }],
+  ['before 074: cache cookie verified on every read', { SESSION_MEMO_ENTRIES: '0' }],
   ['now', {}],
 ];
 

@@ -200,7 +200,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // admitted (decision 052).
   const admit = admitReply(deps.admission);
   for (const path of [...chatReplyPaths, ...libraryReplyPaths]) app.post(`/api${path}`, admit);
-  const readSession = sessionMiddleware(deps.auth);
+  const readSession = sessionMiddleware(deps.auth, deps.config.SESSION_MEMO_ENTRIES);
   // A calendar app reads its feed with the token in the address alone, and a load balancer asks for
   // health with no one signed in: no session is read or renewed for either (decision 070).
   const withoutSession = (path: string) =>

@@ -102,6 +102,8 @@ const envSchema = z.object({
   // How old a signed-in read's session may be: Better Auth's session cookie cache. A request that changes
   // something, and every admin request, reads the database (decision 072). 0 turns the cache off.
   SESSION_CACHE_SECONDS: int(30, 0, 60),
+  // Sessions a process keeps verified from their cache cookie, about 1 KB each (decision 074). 0: none.
+  SESSION_MEMO_ENTRIES: int(10_000, 0, 100_000),
 
   SMTP_URL: z.preprocess(
     emptyToUndefined,

@@ -12,6 +12,7 @@ describe('configuration', () => {
       SUPER_ADMIN_EMAILS: [],
       LOG_WRITES: 'async',
       SESSION_CACHE_SECONDS: 30,
+      SESSION_MEMO_ENTRIES: 10_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
@@ -58,6 +59,7 @@ describe('configuration', () => {
     [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED'],
     [{ LOG_WRITES: 'buffered' }, 'LOG_WRITES'],
     [{ SESSION_CACHE_SECONDS: '300' }, 'SESSION_CACHE_SECONDS'],
+    [{ SESSION_MEMO_ENTRIES: '-1' }, 'SESSION_MEMO_ENTRIES'],
     [{ YOUTUBE_DAILY_QUOTA: '0' }, 'YOUTUBE_DAILY_QUOTA'],
     [{ YOUTUBE_QUOTA_SHARE: '1.5' }, 'YOUTUBE_QUOTA_SHARE'],
     [{ YOUTUBE_PROXY_URL: 'socks5://127.0.0.1:1080' }, 'YOUTUBE_PROXY_URL'],

@@ -4,6 +4,8 @@ import { sessions } from '../db/schema';
 import { createManualChat } from '../testing/consult';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../testing/test-app';
 import type { TestClient } from '../testing/test-client';
+import { toSessionUser } from './session';
+import { createSessionMemo } from './session-memo';
 
 /**
  * Decision 072: a plain read (GET) may take its session from Better Auth's signed cookie cache for at
@@ -189,5 +191,50 @@ describe("a user's own change", () => {
     const user = await t.createUser();
     await user.client.json('/api/auth/update-user', { method: 'POST', json: { firstName: 'Grace' } });
     expect((await user.client.json('/api/me')).firstName).toBe('Grace');
+  });
+});
+
+describe('a plain read whose cookies this process has verified (decision 074)', () => {
+  const TOKEN_COOKIE = 'better-auth.session_token';
+
+  it('is answered for the session those cookies name, and its account is read afresh', async () => {
+    const user = await t.createUser({ profile: true });
+    const kept = copyOf(user.client);
+    expect(await kept.json('/api/me')).toMatchObject({ gate: 'onboarding', plan: null });
+    expect(await kept.json('/api/me')).toMatchObject({ id: user.id, gate: 'onboarding' });
+    expect((await user.client.post('/api/billing/free-plan', { planId: 'free' })).status).toBe(200);
+    // The same cookies as before the change: the session is the one verified, the plan is today's.
+    expect(await kept.json('/api/me')).toMatchObject({ id: user.id, gate: 'passed', plan: { id: 'free' } });
+  });
+
+  it("never lends one user's cache cookie to another's session", async () => {
+    const [owner, other] = [await t.createUser(), await t.createUser()];
+    expect(await read(other.client)).toBe(200);
+    expect(await read(other.client)).toBe(200);
+    const mixed = t.client();
+    mixed.cookies.set(TOKEN_COOKIE, owner.client.cookies.get(TOKEN_COOKIE)!);
+    mixed.cookies.set(CACHE_COOKIE, other.client.cookies.get(CACHE_COOKIE)!);
+    expect((await mixed.json('/api/me')).id).toBe(owner.id);
+  });
+
+  it('keeps a bounded number of sessions, the oldest going first', async () => {
+    const memo = createSessionMemo(t.deps.auth.options, 1);
+    const [first, second] = [await t.createUser(), await t.createUser()];
+    const remembered = async (who: TestUser) => {
+      const cookie = who.client.cookieHeader();
+      const key = memo.keyOf(Object.fromEntries(who.client.cookies))!;
+      const session = await t.deps.auth.api.getSession({ headers: new Headers({ cookie }) });
+      await memo.remember(key, new Headers({ cookie }), {
+        user: toSessionUser(session!.user),
+        sessionId: session!.session.id,
+        expiresAt: session!.session.expiresAt,
+      });
+      return key;
+    };
+    const firstKey = await remembered(first);
+    expect(memo.find(firstKey)?.user.id).toBe(first.id);
+    const secondKey = await remembered(second);
+    expect(memo.find(secondKey)?.user.id).toBe(second.id);
+    expect(memo.find(firstKey)).toBeNull();
   });
 });

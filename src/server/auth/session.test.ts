@@ -16,7 +16,7 @@ let probe: Hono<AppEnv>;
 beforeAll(async () => {
   t = await createTestApp();
   probe = new Hono<AppEnv>()
-    .use(sessionMiddleware(t.deps.auth))
+    .use(sessionMiddleware(t.deps.auth, t.deps.config.SESSION_MEMO_ENTRIES))
     .get('/', (c) => c.json({ user: c.get('user'), sessionId: c.get('sessionId') }));
 });
 afterAll(() => t.close());
