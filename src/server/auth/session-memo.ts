@@ -50,10 +50,10 @@ export function createSessionMemo(options: BetterAuthOptions, maxEntries: number
      * The session verified earlier from these cookies, while their cache cookie lives. The user is a new
      * object each time: per-request reads are keyed on it (gate.service.ts).
      */
-    find(key: string, now = Date.now()): MemoizedSession | null {
+    find(key: string): MemoizedSession | null {
       const entry = entries.get(key);
       if (!entry) return null;
-      if (entry.validUntil <= now) {
+      if (entry.validUntil <= Date.now()) {
         entries.delete(key);
         return null;
       }
@@ -74,7 +74,7 @@ export function createSessionMemo(options: BetterAuthOptions, maxEntries: number
       if (!cached || cached.session.id !== session.sessionId) return;
       const validUntil = Math.min(cached.updatedAt + maxAgeMs, session.expiresAt.getTime());
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { user: session.user, sessionId: session.sessionId, validUntil });
+      entries.set(key, { user: { ...session.user }, sessionId: session.sessionId, validUntil });
     },
   };
 }

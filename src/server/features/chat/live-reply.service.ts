@@ -31,27 +31,27 @@ export async function savedAnswerStream(
  * The chat's reply written by another process (PostgreSQL, decision 071), relayed live; null when no
  * row says one is live, or when no process answers for it (a row left by a killed process, deleted).
  */
-export async function followOnOtherProcess(
+export const followOnOtherProcess = (
   deps: AppDeps,
   chatId: string,
   savedAnswer: () => Promise<ReadableStream<UIMessageChunk> | null>,
-): Promise<ReadableStream<UIMessageChunk> | null> {
-  if (deps.database.kind !== 'postgres') return null;
-  const row = await findLiveRow(deps.db, chatId);
-  if (!row) return null;
-  const relayed = await followElsewhere(deps.database, chatId, savedAnswer);
-  if (!relayed) await forgetLiveRow(deps.db, row.id);
-  return relayed;
-}
+) => onOtherProcess(deps, chatId, null, () => followElsewhere(deps.database, chatId, savedAnswer));
 
 /** Stops the chat's reply written by another process (PostgreSQL); false when none is live. */
-export async function stopOnOtherProcess(deps: AppDeps, chatId: string): Promise<boolean> {
-  if (deps.database.kind !== 'postgres') return false;
+export const stopOnOtherProcess = (deps: AppDeps, chatId: string) =>
+  onOtherProcess(deps, chatId, false, () => stopElsewhere(deps.database, chatId));
+
+/**
+ * Asks whichever process writes the chat's reply, when a live row says one does; `none` when none
+ * does. A row no process answers for was left by a killed process: it is deleted.
+ */
+async function onOtherProcess<T>(deps: AppDeps, chatId: string, none: T, ask: () => Promise<T>): Promise<T> {
+  if (deps.database.kind !== 'postgres') return none;
   const row = await findLiveRow(deps.db, chatId);
-  if (!row) return false;
-  const stopped = await stopElsewhere(deps.database, chatId);
-  if (!stopped) await forgetLiveRow(deps.db, row.id);
-  return stopped;
+  if (!row) return none;
+  const answer = await ask();
+  if (answer === none) await forgetLiveRow(deps.db, row.id);
+  return answer;
 }
 
 /** The chat's live reply, written by this process or (PostgreSQL) by another: where it goes. */
